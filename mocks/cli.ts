@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// The package's command line: `mock` starts the stateful mock (more commands join as they exist).
+import { Command, Option } from 'commander';
+import { startMock } from './server.ts';
+import { loadFixtures } from '../fixtures/load.ts';
+import { apiBasePath } from '../spec/load.ts';
+
+const program = new Command();
+program.name('spw').description('Social Publishing Workspace API contract toolkit: stateful mock and conformance suites');
+
+program
+  .command('mock')
+  .description('Start the stateful mock on an in-memory world seeded with demo workspaces')
+  .addOption(new Option('--port <port>', 'port to listen on').env('PORT').default('4010'))
+  .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
+  .addOption(new Option('--fixtures <dir>', 'folder with workspaces.json and the other fixtures').env('MOCK_FIXTURES'))
+  .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
+  .addOption(new Option('--fault <name...>', 'switch on a named fault from the catalogue (repeatable)'))
+  .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))
+  .action(async (opts) => {
+    const faults = [...(opts.fault ?? []), ...(process.env.MOCK_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+    const mock = await startMock({
+      port: Number(opts.port),
+      host: opts.host,
+      fixtures: opts.fixtures ? loadFixtures(opts.fixtures) : undefined,
+      seed: opts.seed !== undefined ? Number(opts.seed) : undefined,
+      faults,
+      strict: Boolean(opts.strict),
+    });
+    const base = `${mock.origin}${apiBasePath()}`;
+    const lines = [
+      `Social Publishing Workspace mock listening on ${mock.origin}`,
+      `  API base URL:  ${base}`,
+      `  Document:      ${base}/openapi.json`,
+      `  Control API:   ${mock.origin}/_mock`,
+      '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
+      ...[...mock.app.state.world.workspaces.values()].map(
+        (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
+      ),
+      ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
+    ];
+    console.log(lines.join('\n'));
+    const stop = async () => {
+      await mock.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
+program.parseAsync(process.argv).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+// The mock's clock: real time by default, frozen, set or advanced by the control API. The domain never reads Date.now().
+
+export interface Clock {
+  /** Milliseconds since the epoch, as the mock sees it. */
+  now(): number;
+}
+
+export interface MockClockOptions {
+  /** Where real time comes from; the server edge passes Date.now, tests pass nothing and freeze. */
+  realNow?: () => number;
+  /** Start frozen at this instant (ms). */
+  frozenAt?: number;
+}
+
+export class MockClock implements Clock {
+  #realNow: () => number;
+  #offset = 0;
+  #frozenAt: number | null;
+
+  constructor(options: MockClockOptions = {}) {
+    this.#realNow = options.realNow ?? (() => options.frozenAt ?? 0);
+    this.#frozenAt = options.frozenAt ?? (options.realNow ? null : 0);
+  }
+
+  now(): number {
+    return this.#frozenAt ?? this.#realNow() + this.#offset;
+  }
+
+  get frozen(): boolean {
+    return this.#frozenAt !== null;
+  }
+
+  /** Stop time where it is now. */
+  freeze(): void {
+    this.#frozenAt = this.now();
+  }
+
+  /** Let time run again from where it stands. */
+  unfreeze(): void {
+    if (this.#frozenAt === null) return;
+    this.#offset = this.#frozenAt - this.#realNow();
+    this.#frozenAt = null;
+  }
+
+  /** Jump to an instant; time keeps its frozen or running mode. */
+  set(ms: number): void {
+    if (this.#frozenAt !== null) this.#frozenAt = ms;
+    else this.#offset = ms - this.#realNow();
+  }
+
+  advance(ms: number): void {
+    this.set(this.now() + ms);
+  }
+}

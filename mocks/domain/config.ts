@@ -1,0 +1,37 @@
+// The mock's tunable numbers: where the reference says "not shown", the mock picks a value here and the README lists it.
+
+export interface MockConfig {
+  /** `POST /posts` requests per workspace per rolling hour before 429 (reference: not shown; production: 90). */
+  postsPerHour: number;
+  /** Free-plan media library capacity in bytes (reference: not shown; production: 2,048 MB). */
+  freeLibraryBytes: number;
+  /** Storage included before pay-as-you-go storage is charged at upload (reference: not shown). */
+  freeStorageBytes: number;
+  /** Webhooks a free workspace may have (reference: 30). */
+  freeWebhookLimit: number;
+  /** Let webhooks point at loopback receivers (local development only; off by default). */
+  allowLoopbackWebhooks: boolean;
+  /** Upload ticket validity (reference: 15 minutes). */
+  ticketSeconds: number;
+  /** Authorization code lifetime (reference: 10 minutes). */
+  oauthCodeSeconds: number;
+  /** Channel analytics cache (reference: one hour). */
+  analyticsCacheSeconds: number;
+  /** Wallet forecast window (reference: not shown; production: 48 hours). */
+  forecastWindowHours: number;
+  /** Wallet page, relative to the app, carried by wallet refusals (reference: a relative url; production: /wallet). */
+  walletPath: string;
+}
+
+export const defaultConfig: MockConfig = {
+  postsPerHour: 90,
+  freeLibraryBytes: 2048 * 1024 * 1024,
+  freeStorageBytes: 1024 * 1024 * 1024,
+  freeWebhookLimit: 30,
+  allowLoopbackWebhooks: false,
+  ticketSeconds: 15 * 60,
+  oauthCodeSeconds: 10 * 60,
+  analyticsCacheSeconds: 60 * 60,
+  forecastWindowHours: 48,
+  walletPath: '/wallet',
+};

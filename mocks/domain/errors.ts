@@ -1,0 +1,42 @@
+// Domain failures as data: each kind maps to one status and body shape in mocks/http/errors.ts (reference section 7).
+
+export type DomainErrorKind =
+  | 'invalid' // 400 Error
+  | 'post_invalid' // 400 PostValidationError, names the channel
+  | 'unauthorized' // 401
+  | 'wallet_refusal' // 402 with wallet: true
+  | 'plan_refusal' // 402 plan refusal
+  | 'not_found' // 404
+  | 'storage_full' // 413
+  | 'rate_limited'; // 429
+
+export interface PostProblem {
+  provider: string;
+  name: string;
+}
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  readonly messages: string[];
+  readonly channel: PostProblem | undefined;
+
+  constructor(kind: DomainErrorKind, message: string | string[], channel?: PostProblem) {
+    const messages = Array.isArray(message) ? message : [message];
+    super(messages.join('; '));
+    this.name = 'DomainError';
+    this.kind = kind;
+    this.messages = messages;
+    this.channel = channel;
+  }
+}
+
+export const invalid = (message: string | string[]) => new DomainError('invalid', message);
+export const postInvalid = (provider: string, name: string, message: string) =>
+  new DomainError('post_invalid', message, { provider, name });
+export const unauthorized = (message: 'No API Key found' | 'Invalid API key' | 'Invalid OAuth token') =>
+  new DomainError('unauthorized', message);
+export const walletRefusal = (message: string) => new DomainError('wallet_refusal', message);
+export const planRefusal = (message: string) => new DomainError('plan_refusal', message);
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const storageFull = (message: string) => new DomainError('storage_full', message);
+export const rateLimited = () => new DomainError('rate_limited', 'ThrottlerException: Too Many Requests');

@@ -1,0 +1,49 @@
+// Ids and secrets come from an injected source: cryptographically random in normal runs, seeded in tests so a scenario replays.
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
+export interface IdSource {
+  /** A new entity id: `prefix` + 24 lowercase letters and digits. */
+  id(prefix?: string): string;
+  /** `bytes` random bytes written as hex (tokens, tickets: 32 bytes = 64 hex characters). */
+  hex(bytes: number): string;
+  /** `length` random letters and digits (OAuth client ids, secrets, tokens). */
+  alnum(length: number): string;
+}
+
+const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM_MIXED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function fromBytes(next: (n: number) => Uint8Array): IdSource {
+  const pick = (alphabet: string, length: number): string => {
+    // Rejection sampling keeps every character equally likely.
+    const limit = 256 - (256 % alphabet.length);
+    let out = '';
+    while (out.length < length) {
+      for (const b of next(length * 2)) {
+        if (b < limit) out += alphabet[b % alphabet.length];
+        if (out.length === length) break;
+      }
+    }
+    return out;
+  };
+  return {
+    id: (prefix = '') => prefix + pick(ALNUM, 24),
+    hex: (bytes) => Buffer.from(next(bytes)).toString('hex'),
+    alnum: (length) => pick(ALNUM_MIXED, length),
+  };
+}
+
+/** Cryptographically random ids; `randomBytes` comes from the edge (node:crypto). */
+export function randomIds(randomBytes: (n: number) => Uint8Array): IdSource {
+  return fromBytes(randomBytes);
+}
+
+/** Reproducible ids for tests and seeded runs. Not for secrets anyone relies on. */
+export function seededIds(seed: number): IdSource {
+  const rng = xoroshiro128plus(seed);
+  return fromBytes((n) => {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = rng.next() & 0xff;
+    return out;
+  });
+}

@@ -1,0 +1,61 @@
+// Builds the mock as a fetch(Request) => Response function: the public API and the control API, both routed from their documents.
+import { Hono } from 'hono';
+import { apiBasePath, bundledSpec } from '../../spec/load.ts';
+import type { ContractValidator } from '../../spec/validator.ts';
+import { runOperation, type HandlerMap } from './pipeline.ts';
+import { publicHandlers } from './routes/index.ts';
+import { controlHandlers } from './control/index.ts';
+import { createState, type MockOptions, type MockState } from './state.ts';
+import { applyFaults } from './faults.ts';
+
+export interface MockApp {
+  fetch(request: Request): Promise<Response>;
+  state: MockState;
+}
+
+export const CONTROL_PATH = '/_mock';
+
+function honoPath(template: string): string {
+  return template.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** Where an operation of a document is mounted: its server's path, or the origin when it overrides servers with `{origin}`. */
+function mountPoint(validator: ContractValidator, op: { operation: Record<string, any>; path: string }, fallback: string): string {
+  const servers = op.operation.servers ?? validator.document.paths?.[op.path]?.servers;
+  if (Array.isArray(servers) && servers.length > 0) {
+    return String(servers[0].url).replace(/^\{origin\}/, '').replace(/^https?:\/\/[^/]+/, '');
+  }
+  return fallback;
+}
+
+function mount(app: Hono, state: MockState, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
+  for (const op of validator.operations) {
+    const handler = handlers[op.operationId];
+    if (!handler) continue; // the coverage test reports operations without a handler
+    const path = mountPoint(validator, op, base) + honoPath(op.path);
+    app.on(op.method.toUpperCase(), path, (c) =>
+      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }),
+    );
+  }
+}
+
+export function createMockApp(options: MockOptions = {}): MockApp {
+  const state = createState(options);
+  applyFaults(state);
+  const apiPath = apiBasePath();
+  // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
+  const app = new Hono({ strict: false });
+  mount(app, state, state.validator, publicHandlers, apiPath, apiPath);
+  mount(app, state, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
+  app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
+  app.notFound((c) =>
+    c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+  );
+  app.onError((err, c) => {
+    console.error('[mock] unhandled error:', err);
+    return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
+  });
+  return { fetch: (request: Request) => app.fetch(request) as Promise<Response>, state };
+}
+
+export { bundledSpec };

@@ -1,0 +1,13 @@
+// Every control API handler, keyed by the operationIds of spec/control.yaml; a test proves the match.
+import type { HandlerMap } from '../pipeline.ts';
+import { handlers as core } from './core.ts';
+import { handlers as wallet } from './wallet.ts';
+import { handlers as oauth } from './oauth.ts';
+import { handlers as brief } from './brief.ts';
+
+export const controlHandlers: HandlerMap = {
+  ...core,
+  ...wallet,
+  ...oauth,
+  ...brief,
+};

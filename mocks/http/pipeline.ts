@@ -1,0 +1,190 @@
+// The request pipeline, written once as stages: route (done by the app), authenticate, admit, parse, validate, act, check output.
+import secureJson from 'secure-json-parse';
+import { DomainError, invalid } from '../domain/errors.ts';
+import { authenticate, type Credential } from '../domain/auth.ts';
+import type { Env, World, Workspace } from '../domain/world.ts';
+import type { CompiledOperation, Violation } from '../../spec/validator.ts';
+import { describeViolations } from '../../spec/validator.ts';
+import { errorReply } from './errors.ts';
+import type { MockState } from './state.ts';
+
+export interface Ctx {
+  state: MockState;
+  world: World;
+  env: Env;
+  /** The mock clock's now, read once per request. */
+  now: number;
+  /** The caller's workspace. Undefined only on the operations the document marks `security: []`. */
+  ws: Workspace;
+  credential: Credential | null;
+  op: CompiledOperation;
+  params: Record<string, any>;
+  query: Record<string, any>;
+  body: any;
+  request: Request;
+  /** `http://host:port` as the client reached the mock. */
+  origin: string;
+  /** The public API root on this mock: origin + /api/public/v1. */
+  apiBase: string;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A ready response (HTML, file bytes, redirects); skips JSON encoding. Validated for status and type only. */
+  response?: Response;
+}
+
+export type Handle = (ctx: Ctx) => Reply | Promise<Reply>;
+
+export interface OperationHandler {
+  handle: Handle;
+  /** Runs after authentication, before input is read (the hourly post limit counts every request). */
+  admit?: (ctx: Ctx) => void;
+  /** Turns schema violations into an operation's own error (createPosts names the channel). */
+  onInvalid?: (ctx: Ctx, violations: Violation[]) => DomainError | undefined;
+  /** The handler reads the request body itself (multipart uploads, forms). */
+  rawBody?: boolean;
+}
+
+export type HandlerMap = Record<string, OperationHandler | Handle>;
+
+const MAX_JSON_BYTES = 5 * 1024 * 1024;
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function asHandler(h: OperationHandler | Handle): OperationHandler {
+  return typeof h === 'function' ? { handle: h } : h;
+}
+
+/** JSON that cannot pollute prototypes: `__proto__` and `constructor.prototype` keys are dropped. */
+export function parseJson(text: string): unknown {
+  return secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_JSON_BYTES) throw invalid(`Request body is larger than ${MAX_JSON_BYTES} bytes`);
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw invalid(`Request body is larger than ${MAX_JSON_BYTES} bytes`);
+  // An empty body is no body: the schema decides whether one was required.
+  if (text.trim() === '') return undefined;
+  try {
+    return parseJson(text);
+  } catch {
+    throw invalid('Request body is not valid JSON');
+  }
+}
+
+function originOf(request: Request): string {
+  const url = new URL(request.url);
+  return url.origin;
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return new Response(status === 204 ? null : text, { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export interface RunOptions {
+  /** Public API root path (`/api/public/v1`), for building absolute URLs in replies. */
+  apiPath: string;
+  /** Which validator this operation belongs to, for output checks. */
+  validate: boolean;
+}
+
+/** Run one operation through every stage and produce the response. */
+export async function runOperation(
+  state: MockState,
+  op: CompiledOperation,
+  handler: OperationHandler | Handle,
+  request: Request,
+  pathParams: Record<string, string>,
+  options: RunOptions,
+): Promise<Response> {
+  const h = asHandler(handler);
+  const origin = originOf(request);
+  let status = 200;
+  let body: unknown;
+  let headers: Record<string, string> = {};
+  let raw: Response | undefined;
+  try {
+    // Time passes before anything is read, so a request sees every post that is due as sent.
+    state.tick();
+    const ctx: Ctx = {
+      state,
+      world: state.world,
+      env: state.env,
+      now: state.clock.now(),
+      ws: undefined as unknown as Workspace,
+      credential: null,
+      op,
+      params: pathParams,
+      query: {},
+      body: undefined,
+      request,
+      origin,
+      apiBase: origin + options.apiPath,
+    };
+    if (op.secured) {
+      ctx.credential = authenticate(state.world, request.headers.get('authorization'));
+      ctx.ws = ctx.credential.ws;
+    }
+    h.admit?.(ctx);
+    const contentType = request.headers.get('content-type') ?? undefined;
+    let parsedBody: unknown;
+    if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJsonBody(request);
+    const check = op.validateRequest({
+      path: pathParams,
+      query: new URL(request.url).searchParams,
+      headers: request.headers,
+      body: h.rawBody ? undefined : parsedBody,
+      contentType: h.rawBody ? undefined : contentType,
+    });
+    const violations = h.rawBody ? check.violations.filter((v) => v.in !== 'body') : check.violations;
+    if (violations.length > 0) {
+      throw h.onInvalid?.(ctx, violations) ?? invalid(describeViolations(violations));
+    }
+    ctx.params = { ...pathParams, ...check.path };
+    ctx.query = check.query;
+    ctx.body = parsedBody;
+    const reply = await h.handle(ctx);
+    if (reply.response) {
+      raw = reply.response;
+      status = raw.status;
+    } else {
+      status = reply.status ?? 200;
+      body = reply.body;
+      headers = reply.headers ?? {};
+    }
+  } catch (err) {
+    if (err instanceof DomainError) {
+      const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
+      status = out.status;
+      body = out.body;
+      headers = {};
+    } else {
+      console.error(`[mock] ${op.operationId} failed:`, err);
+      return jsonResponse(500, { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) });
+    }
+  }
+
+  for (const override of state.overrides) {
+    if (raw || (override.operations && !override.operations.includes(op.operationId)) || !override.after) continue;
+    const next = override.after({ status, body, headers }, { operationId: op.operationId, request });
+    if (next) ({ status, body, headers } = next);
+  }
+
+  if (state.strict && options.validate) {
+    const outHeaders = raw ? raw.headers : { 'content-type': 'application/json', ...headers };
+    const violations = raw
+      ? op.validateResponse(status, undefined, outHeaders).filter((v) => v.in !== 'response-body')
+      : op.validateResponse(status, body, outHeaders);
+    if (violations.length > 0) {
+      const lines = describeViolations(violations);
+      console.error(`[mock] strict: ${op.operationId} answered ${status} outside its contract:\n  ${lines.join('\n  ')}`);
+      return jsonResponse(500, { statusCode: 500, msg: `Mock answered outside its contract (${op.operationId} ${status})`, message: lines });
+    }
+  }
+  return raw ?? jsonResponse(status, body, headers);
+}

@@ -1,0 +1,135 @@
+// Everything one running mock holds: the world, its clock and ids, config, faults, validators and effects; reset rebuilds it.
+import { randomBytes } from 'node:crypto';
+import { MockClock } from '../domain/clock.ts';
+import { defaultConfig, type MockConfig } from '../domain/config.ts';
+import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
+import { createWorld, type Env, type Fixtures, type World } from '../domain/world.ts';
+import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
+import { getValidator, createValidator, type ContractValidator } from '../../spec/validator.ts';
+import { loadControlSpec } from '../../spec/load.ts';
+import { loadFixtures } from '../../fixtures/load.ts';
+import { defaultEffects, type Effects } from './effects.ts';
+
+export interface MockOptions {
+  /** The seeded world; defaults to fixtures/. */
+  fixtures?: Fixtures;
+  /** Seed for ids and tokens: a seeded run replays exactly. Omit for cryptographically random ids. */
+  seed?: number;
+  /** The mock clock; defaults to real time. Tests pass a frozen one. */
+  clock?: MockClock;
+  /** Validate the mock's own responses against the spec and answer 500 on a violation (on in tests). */
+  strict?: boolean;
+  /** Named faults from the catalogue to switch on. */
+  faults?: string[];
+  config?: Partial<MockConfig>;
+  effects?: Partial<Effects>;
+}
+
+/** A behaviour override, applied around an operation: the shape fault injection takes. */
+export interface Override {
+  name: string;
+  /** Operation ids (public or control) it applies to; all when omitted. */
+  operations?: string[];
+  /** Transform the reply before it is validated and sent. */
+  after?: (reply: { status: number; body: unknown; headers: Record<string, string> }, info: { operationId: string; request: Request }) =>
+    | { status: number; body: unknown; headers: Record<string, string> }
+    | void;
+}
+
+export interface MockState {
+  world: World;
+  clock: MockClock;
+  ids: IdSource;
+  env: Env;
+  config: MockConfig;
+  faults: ReadonlySet<string>;
+  overrides: Override[];
+  strict: boolean;
+  validator: ContractValidator;
+  controlValidator: ContractValidator;
+  effects: Effects;
+  /** Webhook deliveries under way (tests await them). */
+  pending: Set<Promise<void>>;
+  /** Publish what is due and send its webhooks; called before every request and by the control clock. */
+  tick(): ReturnType<typeof runDue>;
+  /** Back to the seeded world (same seed, same ids), clock back to how it started. */
+  reset(): void;
+  /** Resolves when every webhook under way has been delivered or has failed. */
+  settle(): Promise<void>;
+}
+
+let controlValidator: ContractValidator | undefined;
+
+export function createState(options: MockOptions = {}): MockState {
+  const fixtures = options.fixtures ?? loadFixtures();
+  const clock = options.clock ?? new MockClock({ realNow: Date.now });
+  const clockStart = { now: clock.now(), frozen: clock.frozen };
+  const makeIds = () => (options.seed === undefined ? randomIds((n) => randomBytes(n)) : seededIds(options.seed));
+  const config: MockConfig = { ...defaultConfig, ...options.config };
+  const effects: Effects = { ...defaultEffects(), ...options.effects };
+  controlValidator ??= createValidator(loadControlSpec());
+
+  const state: MockState = {
+    world: undefined as unknown as World,
+    clock,
+    ids: makeIds(),
+    env: undefined as unknown as Env,
+    config,
+    faults: new Set(options.faults ?? []),
+    overrides: [],
+    strict: options.strict ?? false,
+    validator: getValidator(),
+    controlValidator,
+    effects,
+    pending: new Set(),
+    tick() {
+      const result = runDue(state.world, state.env);
+      for (const hook of result.webhooks) sendWebhook(state, hook);
+      return result;
+    },
+    reset() {
+      state.ids = makeIds();
+      state.env = { clock, ids: state.ids };
+      if (clockStart.frozen) {
+        clock.set(clockStart.now);
+        clock.freeze();
+      } else {
+        clock.unfreeze();
+        clock.set(Date.now());
+      }
+      state.world = createWorld(fixtures, config, state.env);
+    },
+    async settle() {
+      while (state.pending.size > 0) await Promise.all([...state.pending]);
+    },
+  };
+  state.env = { clock, ids: state.ids };
+  state.world = createWorld(fixtures, config, state.env);
+  return state;
+}
+
+function sendWebhook(state: MockState, hook: OutboundWebhook): void {
+  const delivery = {
+    id: state.ids.id('dlv_'),
+    webhookId: hook.webhookId,
+    workspaceId: hook.workspaceId,
+    url: hook.url,
+    body: hook.body,
+    status: null as number | null,
+    error: null as string | null,
+    at: state.clock.now(),
+    test: hook.test,
+  };
+  state.world.deliveries.push(delivery);
+  const run = state.effects.deliverWebhook(hook).then((result) => {
+    delivery.status = result.status;
+    delivery.error = result.error;
+  });
+  const tracked = run.finally(() => state.pending.delete(tracked));
+  state.pending.add(tracked);
+}
+
+/** Queue webhook requests produced outside a tick (the control API's test send). */
+export function sendWebhooks(state: MockState, hooks: OutboundWebhook[]): void {
+  for (const hook of hooks) sendWebhook(state, hook);
+}

@@ -1,0 +1,18 @@
+// First light: the app routes from the document, authenticates, and serves the document itself.
+import { describe, expect, it } from 'vitest';
+import { testMock, API } from './testing.ts';
+
+describe('mock app', () => {
+  it('serves the bundled document without a key, its server pointing at the mock', async () => {
+    const { http } = testMock();
+    const res = await http.get(`${API}/openapi.json`).expect(200);
+    expect(res.body.openapi).toMatch(/^3\.1/);
+    expect(res.body.servers[0].url).toMatch(/\/api\/public\/v1$/);
+  });
+
+  it('answers an unknown path with a 404 in the Error shape', async () => {
+    const { http } = testMock();
+    const res = await http.get('/nope').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404 });
+  });
+});

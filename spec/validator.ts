@@ -1,0 +1,360 @@
+// The one validator: a single Ajv 2020 instance built from a bundled document, every operation compiled once.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { loadSpec, type OpenApiDocument } from './load.ts';
+
+// ajv-formats ships CommonJS; under NodeNext its default export is the module object.
+const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+/** One thing that breaks the contract. `in` says where, `path` is a pointer or a name there. */
+export interface Violation {
+  in: 'path' | 'query' | 'header' | 'body' | 'status' | 'content-type' | 'response-body' | 'response-header' | 'schema';
+  path: string;
+  message: string;
+}
+
+export interface RequestInput {
+  path?: Record<string, string>;
+  query?: Record<string, string | string[]> | URLSearchParams;
+  headers?: Record<string, string> | Headers;
+  body?: unknown;
+  contentType?: string;
+}
+
+export interface RequestCheck {
+  ok: boolean;
+  violations: Violation[];
+  /** Path and query parameters coerced to their schema types (integers, booleans, arrays). */
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: Record<string, any>;
+}
+
+export interface CompiledOperation {
+  operationId: string;
+  method: string;
+  /** The path template as written in the document, e.g. `/posts/{id}/status`. */
+  path: string;
+  tags: string[];
+  /** Whether a credential is required (false where the operation says `security: []`). */
+  secured: boolean;
+  parameters: ParameterSpec[];
+  /** Media types the request body may have; empty when the operation takes no body. */
+  requestContentTypes: string[];
+  requestBodyRequired: boolean;
+  /** Statuses the document names for this operation (plus `default` / `4XX` style keys). */
+  responseStatuses: string[];
+  operation: Record<string, any>;
+  validateRequest(input: RequestInput): RequestCheck;
+  validateResponse(status: number, body: unknown, headers?: Record<string, string> | Headers): Violation[];
+}
+
+export interface ContractValidator {
+  document: OpenApiDocument;
+  operations: CompiledOperation[];
+  byId(operationId: string): CompiledOperation;
+  /** Validate a value against the schema at a JSON pointer into the document. */
+  validateAt(pointer: string, value: unknown): Violation[];
+}
+
+const DOC_ID = 'contract.json';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function resolvePointer(doc: OpenApiDocument, pointer: string): any {
+  const parts = pointer.replace(/^#\/?/, '').split('/').filter((p) => p.length > 0);
+  let node: any = doc;
+  for (const raw of parts) {
+    node = node?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function deref<T = any>(doc: OpenApiDocument, node: any): T {
+  let current = node;
+  for (let i = 0; current && typeof current === 'object' && typeof current.$ref === 'string' && i < 16; i++) {
+    current = resolvePointer(doc, current.$ref);
+  }
+  return current as T;
+}
+
+function mediaBase(contentType: string | undefined | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Turn Ajv's errors into violations, dropping the bookkeeping ones that only repeat a nested error. */
+function toViolations(where: Violation['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Violation[] {
+  if (!errors || errors.length === 0) return [];
+  const noise = new Set(['if', 'then', 'else', 'allOf']);
+  const meaningful = errors.filter((e) => !noise.has(e.keyword));
+  const chosen = meaningful.length > 0 ? meaningful : errors;
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const e of chosen) {
+    const path = prefix + e.instancePath;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'enum') message += `: ${(e.params as any).allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
+    if (e.keyword === 'const') message += `: ${JSON.stringify((e.params as any).allowedValue)}`;
+    if (e.keyword === 'additionalProperties') message += `: ${(e.params as any).additionalProperty}`;
+    const key = `${path} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ in: where, path: path || '/', message });
+  }
+  return out;
+}
+
+/** Coerce one raw parameter string (or repeated strings) to what its schema expects. */
+function coerce(raw: string | string[], schema: Record<string, any>): unknown {
+  const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.includes('array')) {
+    const items = Array.isArray(raw) ? raw : raw.split(',');
+    const itemSchema = schema.items ?? {};
+    return items.map((item) => coerce(item, itemSchema));
+  }
+  const value = Array.isArray(raw) ? raw[raw.length - 1]! : raw;
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())) {
+    return Number(value);
+  }
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+function readQuery(query: RequestInput['query']): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!query) return out;
+  const entries: Iterable<[string, string | string[]]> =
+    query instanceof URLSearchParams ? query.entries() : Object.entries(query);
+  for (const [k, v] of entries) {
+    const list = out.get(k) ?? [];
+    if (Array.isArray(v)) list.push(...v);
+    else list.push(v);
+    out.set(k, list);
+  }
+  return out;
+}
+
+function readHeader(headers: RequestInput['headers'], name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const lower = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === lower) return v;
+  return undefined;
+}
+
+export function createValidator(document: OpenApiDocument): ContractValidator {
+  const ajv = new Ajv2020({
+    allErrors: true, // collect every violation, not just the first
+    strict: false, // OpenAPI keywords (example, discriminator, xml) sit beside JSON Schema ones
+    validateFormats: true,
+    discriminator: false,
+  });
+  addFormats(ajv);
+  ajv.addSchema(document as any, DOC_ID);
+
+  const compiled = new Map<string, ValidateFunction>();
+  const compileAt = (pointer: string): ValidateFunction => {
+    let fn = compiled.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `${DOC_ID}${pointer.startsWith('#') ? pointer : `#${pointer}`}` });
+      compiled.set(pointer, fn);
+    }
+    return fn;
+  };
+
+  const validateAt = (pointer: string, value: unknown): Violation[] => {
+    const fn = compileAt(pointer);
+    return fn(value) ? [] : toViolations('schema', fn.errors);
+  };
+
+  const operations: CompiledOperation[] = [];
+  const paths: Record<string, any> = document.paths ?? {};
+  const globalSecurity: unknown[] = document.security ?? [];
+
+  for (const [template, rawItem] of Object.entries(paths)) {
+    const item = deref(document, rawItem);
+    const itemPointer = `#/paths/${escapePointer(template)}`;
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      const opPointer = `${itemPointer}/${method}`;
+      const security: unknown[] = op.security ?? globalSecurity;
+      const secured = security.length > 0 && !security.some((s: any) => s && Object.keys(s).length === 0);
+
+      // Path-level parameters apply unless the operation redefines them (same name and location).
+      const paramRefs: Array<{ node: any; pointer: string }> = [];
+      (item.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${itemPointer}/parameters/${i}` }));
+      (op.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${opPointer}/parameters/${i}` }));
+      const byKey = new Map<string, { spec: ParameterSpec; validate: ValidateFunction }>();
+      for (const { node, pointer } of paramRefs) {
+        const param = deref(document, node);
+        const schemaPointer = node.$ref ? `${node.$ref}/schema` : `${pointer}/schema`;
+        const spec: ParameterSpec = {
+          name: param.name,
+          in: param.in,
+          required: param.in === 'path' ? true : Boolean(param.required),
+          schema: deref(document, param.schema ?? {}),
+        };
+        byKey.set(`${param.in}:${param.name}`, { spec, validate: compileAt(schemaPointer) });
+      }
+      const params = [...byKey.values()];
+
+      const requestBody = op.requestBody ? deref(document, op.requestBody) : undefined;
+      const bodyPointer = op.requestBody?.$ref ? op.requestBody.$ref : `${opPointer}/requestBody`;
+      const requestContentTypes = Object.keys(requestBody?.content ?? {});
+      const bodyValidators = new Map<string, ValidateFunction>();
+      for (const type of requestContentTypes) {
+        if (requestBody.content[type]?.schema) {
+          bodyValidators.set(type, compileAt(`${bodyPointer}/content/${escapePointer(type)}/schema`));
+        }
+      }
+
+      const responses: Record<string, any> = op.responses ?? {};
+      const responseInfo = new Map<
+        string,
+        { types: string[]; schemas: Map<string, ValidateFunction>; headers: Array<{ name: string; required: boolean; validate?: ValidateFunction }> }
+      >();
+      for (const [status, rawResponse] of Object.entries(responses)) {
+        const response = deref(document, rawResponse);
+        const responsePointer = (rawResponse as any).$ref ?? `${opPointer}/responses/${escapePointer(status)}`;
+        const types = Object.keys(response?.content ?? {});
+        const schemas = new Map<string, ValidateFunction>();
+        for (const type of types) {
+          if (response.content[type]?.schema) {
+            schemas.set(type, compileAt(`${responsePointer}/content/${escapePointer(type)}/schema`));
+          }
+        }
+        const headers = Object.entries(response?.headers ?? {}).map(([name, rawHeader]) => {
+          const header = deref(document, rawHeader);
+          const headerPointer = (rawHeader as any).$ref ?? `${responsePointer}/headers/${escapePointer(name)}`;
+          return {
+            name,
+            required: Boolean(header?.required),
+            validate: header?.schema ? compileAt(`${headerPointer}/schema`) : undefined,
+          };
+        });
+        responseInfo.set(status, { types, schemas, headers });
+      }
+
+      const validateRequest = (input: RequestInput): RequestCheck => {
+        const violations: Violation[] = [];
+        const pathOut: Record<string, unknown> = {};
+        const queryOut: Record<string, unknown> = {};
+        const query = readQuery(input.query);
+        for (const { spec, validate } of params) {
+          let raw: string | string[] | undefined;
+          if (spec.in === 'path') raw = input.path?.[spec.name];
+          else if (spec.in === 'query') raw = query.get(spec.name);
+          else if (spec.in === 'header') raw = readHeader(input.headers, spec.name);
+          else continue;
+          if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) {
+            if (spec.required) violations.push({ in: spec.in, path: spec.name, message: `${spec.in} parameter '${spec.name}' is required` });
+            else if (spec.schema.default !== undefined) (spec.in === 'path' ? pathOut : queryOut)[spec.name] = spec.schema.default;
+            continue;
+          }
+          const value = coerce(raw, spec.schema);
+          if (!validate(value)) {
+            for (const v of toViolations(spec.in as Violation['in'], validate.errors)) {
+              violations.push({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` });
+            }
+          }
+          (spec.in === 'path' ? pathOut : queryOut)[spec.name] = value;
+        }
+        if (requestContentTypes.length > 0) {
+          const type = mediaBase(input.contentType);
+          const bodyMissing = input.body === undefined;
+          if (bodyMissing) {
+            if (requestBody?.required) violations.push({ in: 'body', path: '/', message: 'request body is required' });
+          } else {
+            // A JSON operation validates whatever JSON arrived, whatever the client called it.
+            const validate = bodyValidators.get(type) ?? bodyValidators.get('application/json');
+            if (validate && !validate(input.body)) violations.push(...toViolations('body', validate.errors));
+          }
+        }
+        return { ok: violations.length === 0, violations, path: pathOut, query: queryOut };
+      };
+
+      const validateResponse = (status: number, body: unknown, headers?: Record<string, string> | Headers): Violation[] => {
+        const key = responseInfo.has(String(status))
+          ? String(status)
+          : responseInfo.has(`${String(status)[0]}XX`)
+            ? `${String(status)[0]}XX`
+            : responseInfo.has('default')
+              ? 'default'
+              : undefined;
+        if (!key) {
+          return [{ in: 'status', path: String(status), message: `status ${status} is not documented for ${op.operationId} (documented: ${[...responseInfo.keys()].join(', ')})` }];
+        }
+        const info = responseInfo.get(key)!;
+        const out: Violation[] = [];
+        if (info.types.length > 0) {
+          const type = mediaBase(readHeader(headers, 'content-type')) || 'application/json';
+          const validate = info.schemas.get(type);
+          if (!info.types.includes(type)) {
+            out.push({ in: 'content-type', path: type, message: `content type ${type} is not documented for ${status} (documented: ${info.types.join(', ')})` });
+          } else if (validate && !validate(body)) {
+            out.push(...toViolations('response-body', validate.errors));
+          }
+        }
+        for (const header of info.headers) {
+          const value = readHeader(headers, header.name);
+          if (value === undefined) {
+            if (header.required) out.push({ in: 'response-header', path: header.name, message: `header ${header.name} is required` });
+          } else if (header.validate && !header.validate(value)) {
+            out.push(...toViolations('response-header', header.validate.errors, header.name));
+          }
+        }
+        return out;
+      };
+
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path: template,
+        tags: op.tags ?? [],
+        secured,
+        parameters: params.map((p) => p.spec),
+        requestContentTypes,
+        requestBodyRequired: Boolean(requestBody?.required),
+        responseStatuses: [...responseInfo.keys()],
+        operation: op,
+        validateRequest,
+        validateResponse,
+      });
+    }
+  }
+
+  const index = new Map(operations.map((o) => [o.operationId, o]));
+  return {
+    document,
+    operations,
+    byId(operationId: string): CompiledOperation {
+      const op = index.get(operationId);
+      if (!op) throw new Error(`No operation ${operationId} in the document`);
+      return op;
+    },
+    validateAt,
+  };
+}
+
+let publicValidator: ContractValidator | undefined;
+
+/** The validator for spec/openapi.yaml, built once per process. */
+export function getValidator(): ContractValidator {
+  publicValidator ??= createValidator(loadSpec());
+  return publicValidator;
+}
+
+/** Render violations as one readable line each, for error bodies and failure reports. */
+export function describeViolations(violations: Violation[]): string[] {
+  return violations.map((v) => (v.in === 'body' || v.in === 'response-body' ? `${v.in} ${v.path}: ${v.message}` : v.message));
+}
