@@ -61,6 +61,8 @@ export interface ContractValidator {
   byId(operationId: string): CompiledOperation;
   /** Validate a value against the schema at a JSON pointer into the document. */
   validateAt(pointer: string, value: unknown): Violation[];
+  /** Compile every operation's schemas now (otherwise each compiles on first use); returns how many. */
+  compileAll(): number;
 }
 
 const DOC_ID = 'contract.json';
@@ -157,12 +159,15 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
     strict: false, // OpenAPI keywords (example, discriminator, xml) sit beside JSON Schema ones
     validateFormats: true,
     discriminator: false,
+    // The document's schemas are checked against the meta-schema by `npm run check` (swagger-parser);
+    // doing it again at every start would cost most of a second.
+    validateSchema: false,
   });
   addFormats(ajv);
   ajv.addSchema(document as any, DOC_ID);
 
   const compiled = new Map<string, ValidateFunction>();
-  const compileAt = (pointer: string): ValidateFunction => {
+  const compileNow = (pointer: string): ValidateFunction => {
     let fn = compiled.get(pointer);
     if (!fn) {
       fn = ajv.compile({ $ref: `${DOC_ID}${pointer.startsWith('#') ? pointer : `#${pointer}`}` });
@@ -170,9 +175,24 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
     }
     return fn;
   };
+  // Each schema is compiled once, on first use: the mock starts at once and pays per operation only when it is called.
+  // `compileAll()` compiles everything up front (tests, and anyone who prefers to fail at start).
+  const pending: string[] = [];
+  const compileAt = (pointer: string): ValidateFunction => {
+    pending.push(pointer);
+    let fn: ValidateFunction | undefined;
+    const lazy = ((data: unknown) => {
+      fn ??= compileNow(pointer);
+      const ok = fn(data) as boolean;
+      lazy.errors = fn.errors;
+      return ok;
+    }) as ValidateFunction;
+    lazy.errors = null;
+    return lazy;
+  };
 
   const validateAt = (pointer: string, value: unknown): Violation[] => {
-    const fn = compileAt(pointer);
+    const fn = compileNow(pointer);
     return fn(value) ? [] : toViolations('schema', fn.errors);
   };
 
@@ -343,6 +363,10 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
       return op;
     },
     validateAt,
+    compileAll() {
+      for (const pointer of pending) compileNow(pointer);
+      return compiled.size;
+    },
   };
 }
 
