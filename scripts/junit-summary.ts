@@ -1,0 +1,20 @@
+// Prints one closing line from the JUnit report vitest wrote ("vitest: N passed, N failed, N skipped"), for CI logs.
+import { existsSync, readFileSync } from 'node:fs';
+
+const file = process.argv[2] ?? 'reports/junit.xml';
+if (!existsSync(file)) {
+  console.error(`No JUnit report at ${file}: did the tests run?`);
+  process.exit(1);
+}
+const xml = readFileSync(file, 'utf8');
+const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? '';
+const attr = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? 0);
+const total = attr('tests');
+const failed = attr('failures') + attr('errors');
+const skipped = attr('skipped');
+if (total === 0) {
+  console.error('The JUnit report lists no test: a run that executes no test does not count.');
+  process.exit(1);
+}
+console.log(`vitest: ${total - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0) process.exit(1);
