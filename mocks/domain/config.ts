@@ -21,6 +21,14 @@ export interface MockConfig {
   forecastWindowHours: number;
   /** Wallet page, relative to the app, carried by wallet refusals (reference: a relative url; production: /wallet). */
   walletPath: string;
+  /** Currency of wallet top-ups (reference: string|null, not shown; production: USD). */
+  walletCurrency: string;
+  /** Credits bought with one unit of the currency (reference: not shown; production: 100). Top-up amounts are in
+   * the smallest currency unit (hundredths), so one smallest unit buys creditsPerUnit / 100 credits. */
+  creditsPerUnit: number;
+  /** A "low balance" notification is sent when a charge takes the balance below this many credits and no auto
+   * top-up threshold is set (reference: not shown). */
+  lowBalanceCredits: number;
 }
 
 export const defaultConfig: MockConfig = {
@@ -34,4 +42,7 @@ export const defaultConfig: MockConfig = {
   analyticsCacheSeconds: 60 * 60,
   forecastWindowHours: 48,
   walletPath: '/wallet',
+  walletCurrency: 'USD',
+  creditsPerUnit: 100,
+  lowBalanceCredits: 10,
 };
