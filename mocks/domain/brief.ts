@@ -1,14 +1,251 @@
-// The agent brief: registry of categories, documents, revisions and onboarding status (reference sections 2.12, 4.7). Owner: the brief work.
+// The agent brief: registry of categories, documents, revisions and onboarding status (reference sections 2.12, 4.7).
+import { invalid, notFound } from './errors.ts';
+import type { Env, Workspace } from './world.ts';
+
+export interface BriefBlock {
+  id: string;
+  heading: string;
+  body: string;
+  [extra: string]: unknown;
+}
+export interface BriefLink {
+  id: string;
+  url: string;
+  note?: string;
+  [extra: string]: unknown;
+}
+export interface BriefAsset {
+  id: string;
+  name: string;
+  url: string;
+  mime?: string;
+  note?: string;
+  [extra: string]: unknown;
+}
+
+export interface BriefContent {
+  title: string;
+  blocks: BriefBlock[];
+  links: BriefLink[];
+  assets: BriefAsset[];
+}
+
+/** The PATCH body: a field left out keeps the stored value; arrays are replaced whole. */
+export interface BriefPatch {
+  title?: string;
+  blocks?: BriefBlock[];
+  links?: BriefLink[];
+  assets?: BriefAsset[];
+}
+
+export interface RegistryDocument {
+  key: string;
+  title: string;
+  [extra: string]: unknown;
+}
+
+export interface RegistryCategory {
+  id: string;
+  label?: string;
+  /** `fixed`: only the listed documents; `any`: any slug; `channel`: a channel id of the workspace. */
+  keys: 'fixed' | 'any' | 'channel';
+  create: boolean;
+  delete: boolean;
+  maxDocuments?: number;
+  documents: RegistryDocument[];
+  [extra: string]: unknown;
+}
 
 export interface BriefRegistry {
   version: number;
-  categories: Array<Record<string, unknown> & { id: string }>;
+  categories: RegistryCategory[];
+  /** Documents some demo workspaces start with (mock data, e.g. experience the agent wrote in the app). */
+  seedDocuments?: Array<{ workspace: string; category: string; key: string; content: BriefContent }>;
+}
+
+export interface StoredDocument {
+  category: string;
+  key: string;
+  content: BriefContent;
+  updatedAt: number;
+}
+
+export interface BriefRevision {
+  revision: number;
+  at: number;
+  action: 'saved' | 'deleted';
+  content: BriefContent | null;
+}
+
+export interface OnboardingRun {
+  id: string;
+  createdAt: number;
+  status: 'RUNNING' | 'DONE' | 'FAILED';
+  finishedAt: number | null;
+  error: string | null;
 }
 
 export interface BriefState {
-  documents: Map<string, Record<string, unknown>>;
+  /** `${category}/${key}` -> the saved document. */
+  documents: Map<string, StoredDocument>;
+  /** `${category}/${key}` -> revisions, oldest first; outlives the document only with keepHistory. */
+  history: Map<string, BriefRevision[]>;
+  /** Onboarding runs, oldest first (taken in the app; the API only reads them). */
+  onboarding: OnboardingRun[];
 }
 
-export function initBrief(): BriefState {
-  return { documents: new Map() };
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/i;
+
+const docId = (category: string, key: string) => `${category}/${key}`;
+const clone = (c: BriefContent): BriefContent => structuredClone(c);
+
+export function initBrief(registry?: BriefRegistry, workspaceId?: string, env?: Env): BriefState {
+  const state: BriefState = { documents: new Map(), history: new Map(), onboarding: [] };
+  for (const seed of registry?.seedDocuments ?? []) {
+    if (seed.workspace !== workspaceId || !env) continue;
+    const at = env.clock.now();
+    state.documents.set(docId(seed.category, seed.key), { category: seed.category, key: seed.key, content: clone(seed.content), updatedAt: at });
+    state.history.set(docId(seed.category, seed.key), [{ revision: 1, at, action: 'saved', content: clone(seed.content) }]);
+  }
+  return state;
+}
+
+function category(registry: BriefRegistry, id: string): RegistryCategory | undefined {
+  return registry.categories.find((c) => c.id === id);
+}
+
+/** `GET /brief/schema`: the registry's categories without the mock-only seed data. */
+export function briefSchema(registry: BriefRegistry): { categories: Array<Record<string, unknown>> } {
+  return { categories: registry.categories.map((c) => structuredClone(c) as Record<string, unknown>) };
+}
+
+/** Saved documents only, ordered by category (registry order) then key. */
+export function listDocuments(ws: Workspace, registry: BriefRegistry): StoredDocument[] {
+  const order = new Map(registry.categories.map((c, i) => [c.id, i]));
+  return [...ws.brief.documents.values()].sort(
+    (a, b) => (order.get(a.category) ?? 99) - (order.get(b.category) ?? 99) || a.key.localeCompare(b.key),
+  );
+}
+
+export function getDocument(ws: Workspace, categoryId: string, key: string): StoredDocument {
+  const doc = ws.brief.documents.get(docId(categoryId, key));
+  if (!doc) throw notFound('Document not found');
+  return doc;
+}
+
+/** The content a PATCH produces: fields given replace, fields left out keep (a new document starts empty). */
+export function applyPatch(current: BriefContent | undefined, patch: BriefPatch, defaultTitle: string): BriefContent {
+  const base: BriefContent = current ? clone(current) : { title: defaultTitle, blocks: [], links: [], assets: [] };
+  return {
+    title: patch.title !== undefined ? patch.title : base.title,
+    blocks: patch.blocks !== undefined ? structuredClone(patch.blocks) : base.blocks,
+    links: patch.links !== undefined ? structuredClone(patch.links) : base.links,
+    assets: patch.assets !== undefined ? structuredClone(patch.assets) : base.assets,
+  };
+}
+
+function duplicateIds(items: Array<{ id: string }>, field: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of items) {
+    if (seen.has(item.id)) out.push(`${field} has the id "${item.id}" more than once`);
+    seen.add(item.id);
+  }
+  return out;
+}
+
+/** `PATCH /brief/{category}/{key}`: checks everything, then saves and records a revision. */
+export function saveDocument(
+  ws: Workspace,
+  registry: BriefRegistry,
+  categoryId: string,
+  key: string,
+  patch: BriefPatch,
+  env: Env,
+): StoredDocument {
+  const cat = category(registry, categoryId);
+  if (!cat) throw notFound('Document not found');
+  const id = docId(categoryId, key);
+  const existing = ws.brief.documents.get(id);
+  let defaultTitle = key;
+  if (!existing) {
+    const fixed = cat.documents.find((d) => d.key === key);
+    if (fixed) defaultTitle = fixed.title;
+    else if (cat.keys === 'fixed' || !cat.create) throw invalid('This document cannot be created');
+    else if (cat.keys === 'channel') {
+      const channel = ws.channels.find((c) => c.id === key);
+      if (!channel) throw invalid('This document cannot be created: the key must be a channel id of this workspace');
+      defaultTitle = channel.name;
+    } else if (!KEY_PATTERN.test(key)) {
+      throw invalid('Document key must be 1 to 100 letters, digits, "-" or "_"');
+    }
+    const count = [...ws.brief.documents.values()].filter((d) => d.category === categoryId).length;
+    if (cat.maxDocuments !== undefined && count >= cat.maxDocuments) throw invalid('Too many documents in this section');
+  }
+  const problems = [
+    ...duplicateIds(patch.blocks ?? [], 'blocks'),
+    ...duplicateIds(patch.links ?? [], 'links'),
+    ...duplicateIds(patch.assets ?? [], 'assets'),
+  ];
+  if (problems.length > 0) throw invalid(problems);
+
+  const content = applyPatch(existing?.content, patch, defaultTitle);
+  const now = env.clock.now();
+  const doc: StoredDocument = { category: categoryId, key, content, updatedAt: now };
+  ws.brief.documents.set(id, doc);
+  record(ws, id, { at: now, action: 'saved', content: clone(content) });
+  return doc;
+}
+
+function record(ws: Workspace, id: string, revision: Omit<BriefRevision, 'revision'>): void {
+  const list = ws.brief.history.get(id) ?? [];
+  list.push({ revision: (list.at(-1)?.revision ?? 0) + 1, ...revision });
+  ws.brief.history.set(id, list);
+}
+
+/** `DELETE /brief/{category}/{key}`: only where the category allows it; history goes too unless kept. */
+export function deleteDocument(
+  ws: Workspace,
+  registry: BriefRegistry,
+  categoryId: string,
+  key: string,
+  keepHistory: boolean,
+  env: Env,
+): { deleted: boolean } {
+  const cat = category(registry, categoryId);
+  if (!cat) throw notFound('Document not found');
+  if (!cat.delete) throw invalid('This document cannot be deleted');
+  const id = docId(categoryId, key);
+  if (!ws.brief.documents.has(id)) throw notFound('Document not found');
+  ws.brief.documents.delete(id);
+  if (keepHistory) record(ws, id, { at: env.clock.now(), action: 'deleted', content: null });
+  else ws.brief.history.delete(id);
+  return { deleted: true };
+}
+
+/** The control API's view of a document's revisions; 404 when it has none (never saved, or deleted with its history). */
+export function documentHistory(ws: Workspace, categoryId: string, key: string): BriefRevision[] {
+  const list = ws.brief.history.get(docId(categoryId, key));
+  if (!list || list.length === 0) throw notFound('Document not found');
+  return list;
+}
+
+export interface OnboardingStatus {
+  available: boolean;
+  nextRunCharged: boolean;
+  running: { id: string; createdAt: number } | null;
+  last: { id: string; status: OnboardingRun['status']; finishedAt: number | null; error: string | null } | null;
+}
+
+/** The onboarding status. The first run is free on the wallet; later runs are charged (`brief.onboarding`). */
+export function onboardingStatus(ws: Workspace): OnboardingStatus {
+  const runs = ws.brief.onboarding;
+  const running = [...runs].reverse().find((r) => r.status === 'RUNNING') ?? null;
+  const last = runs.at(-1) ?? null;
+  return {
+    available: running === null,
+    nextRunCharged: ws.plan === 'free' && runs.some((r) => r.status === 'DONE'),
+    running: running && { id: running.id, createdAt: running.createdAt },
+    last: last && { id: last.id, status: last.status, finishedAt: last.finishedAt, error: last.error },
+  };
 }

@@ -17,6 +17,8 @@ export interface MockConfig {
   oauthCodeSeconds: number;
   /** Channel analytics cache (reference: one hour). */
   analyticsCacheSeconds: number;
+  /** Notifications per page (reference: shape not shown; production: 100). */
+  notificationsPageSize: number;
   /** Wallet forecast window (reference: not shown; production: 48 hours). */
   forecastWindowHours: number;
   /** Wallet page, relative to the app, carried by wallet refusals (reference: a relative url; production: /wallet). */
@@ -40,6 +42,7 @@ export const defaultConfig: MockConfig = {
   ticketSeconds: 15 * 60,
   oauthCodeSeconds: 10 * 60,
   analyticsCacheSeconds: 60 * 60,
+  notificationsPageSize: 100,
   forecastWindowHours: 48,
   walletPath: '/wallet',
   walletCurrency: 'USD',

@@ -23,3 +23,27 @@ export function notify(ws: Workspace, env: Env, content: string, link: string | 
   ws.notifications.items.push(item);
   return item;
 }
+
+export interface NotificationsPage {
+  notifications: Array<{ id: string; content: string; link: string | null; createdAt: number }>;
+  total: number;
+  page: number;
+  limit: number;
+  hasMore: boolean;
+}
+
+/** One page of notifications, newest first, pages from 0 (the answer's shape follows the production service). */
+export function listNotifications(ws: Workspace, page: number, limit: number): NotificationsPage {
+  const items = ws.notifications.items;
+  const total = items.length;
+  const newestFirst: Notification[] = [];
+  // Walk back from the end instead of copying and reversing every item: only one page is needed.
+  for (let i = total - 1 - page * limit; i >= 0 && newestFirst.length < limit; i--) newestFirst.push(items[i]!);
+  return {
+    notifications: newestFirst.map((n) => ({ ...n })),
+    total,
+    page,
+    limit,
+    hasMore: (page + 1) * limit < total,
+  };
+}

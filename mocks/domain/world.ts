@@ -8,9 +8,9 @@ import { initMedia, type MediaState, type UploadTicket } from './media.ts';
 import { initBrief, type BriefState, type BriefRegistry } from './brief.ts';
 import { initNotifications, type NotificationsState } from './notifications.ts';
 import { initWebhooks, type WebhooksState, type Delivery } from './webhooks.ts';
-import { initOAuth, type OAuthWorkspaceState, type OAuthWorldState } from './oauth.ts';
+import { initOAuth, initOAuthWorld, type OAuthWorkspaceState, type OAuthWorldState } from './oauth.ts';
 import { initAnalytics, type AnalyticsState } from './analytics.ts';
-import type { Skill } from './skills.ts';
+import type { Skill, SkillTag } from './skills.ts';
 
 export type Plan = 'free' | 'paid';
 
@@ -88,6 +88,8 @@ export interface Fixtures {
   providers: Record<string, ProviderInfo>;
   prices: PriceList;
   skills: Skill[];
+  /** Labels and order of the skills library's tags. */
+  skillTags?: SkillTag[];
   briefRegistry: BriefRegistry;
 }
 
@@ -134,7 +136,7 @@ export function createWorkspace(world: World, fixture: WorkspaceFixture, env: En
     posts: initPosts(),
     wallet: initWallet(fixture.wallet, env),
     media: initMedia(),
-    brief: initBrief(),
+    brief: initBrief(world.fixtures.briefRegistry, fixture.id, env),
     notifications: initNotifications(),
     webhooks: initWebhooks(),
     oauth: initOAuth(),
@@ -153,7 +155,7 @@ export function createWorld(fixtures: Fixtures, config: MockConfig, env: Env): W
     workspaces: new Map(),
     apiKeys: new Map(),
     uploadTickets: new Map(),
-    oauth: { codes: new Map(), tokens: new Map() },
+    oauth: initOAuthWorld(),
     deliveries: [],
   };
   for (const fixture of fixtures.workspaces) createWorkspace(world, fixture, env);

@@ -4,10 +4,12 @@ import { handlers as core } from './core.ts';
 import { handlers as wallet } from './wallet.ts';
 import { handlers as oauth } from './oauth.ts';
 import { handlers as brief } from './brief.ts';
+import { handlers as keys } from './keys.ts';
 
 export const controlHandlers: HandlerMap = {
   ...core,
   ...wallet,
   ...oauth,
   ...brief,
+  ...keys,
 };

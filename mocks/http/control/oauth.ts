@@ -1,4 +1,175 @@
-// Control API handlers of this area, keyed by the operationIds of spec/control.yaml (seed; the area's owner fills it).
-import type { HandlerMap } from '../pipeline.ts';
+// OAuth apps through the control API, and the app host the mock plays: the consent page and the token endpoint (reference section 5).
+import {
+  answerConsent,
+  beginConsent,
+  ConsentError,
+  createApp,
+  deleteApp,
+  exchangeCode,
+  getApp,
+  publicApp,
+  revokeApp,
+  rotateSecret,
+  updateApp,
+  type OAuthApp,
+  type TokenRequest,
+} from '../../domain/oauth.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import type { Workspace, World } from '../../domain/world.ts';
+import { parseJson, type Ctx, type HandlerMap, type Reply } from '../pipeline.ts';
 
-export const handlers: HandlerMap = {};
+/** The workspace a control path names, or the control API's 404. */
+export function controlWorkspace(world: World, id: string): Workspace {
+  const ws = world.workspaces.get(id);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // The consent page must not be framed by another site (clickjacking) nor cached.
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
+const STYLE = `body{font-family:system-ui,sans-serif;background:#f5f5f7;margin:0;display:flex;justify-content:center;padding:48px 16px}
+main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:440px;width:100%;padding:32px}
+h1{font-size:20px;margin:0 0 8px}.app{display:flex;gap:12px;align-items:center;margin-bottom:16px}
+.app img{width:48px;height:48px;border-radius:10px}p{color:#444;line-height:1.5}label{display:block;margin:16px 0 6px;font-weight:600}
+select{width:100%;padding:8px;font-size:15px}.buttons{display:flex;gap:12px;margin-top:24px}
+button{flex:1;padding:10px;font-size:15px;border-radius:8px;border:1px solid #ccc;cursor:pointer}
+button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}`;
+
+function page(title: string, body: string, status = 200): Reply {
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><main>
+${body}
+</main></body>
+</html>`;
+  return { response: new Response(html, { status, headers: HTML_HEADERS }) };
+}
+
+const errorPage = (message: string) =>
+  page('Authorization failed', `<h1>This app cannot be authorized</h1>\n<p class="error">${escapeHtml(message)}</p>`, 400);
+
+export function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): Reply {
+  const options = workspaces
+    .map((w) => `<option value="${escapeHtml(w.id)}"${w.id === selected ? ' selected' : ''}>${escapeHtml(w.name)}</option>`)
+    .join('');
+  const picture = app.picture ? `<img src="${escapeHtml(app.picture)}" alt="">` : '';
+  const description = app.description ? `<p>${escapeHtml(app.description)}</p>` : '';
+  return page(
+    `Authorize ${app.name}`,
+    `<div class="app">${picture}<h1>Authorize ${escapeHtml(app.name)}</h1></div>
+${description}
+<p><strong>${escapeHtml(app.name)}</strong> wants to act in your workspace: it will be able to do what the workspace's API key can do (channels, posts, media, analytics, brief) until you revoke it.</p>
+<form method="post" action="/oauth/authorize">
+<input type="hidden" name="client_id" value="${escapeHtml(app.clientId)}">
+${state === null ? '' : `<input type="hidden" name="state" value="${escapeHtml(state)}">`}
+<input type="hidden" name="csrf_token" value="${escapeHtml(nonce)}">
+<label for="workspace">Workspace</label>
+<select id="workspace" name="workspace">${options}</select>
+<div class="buttons">
+<button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="approve">Approve</button>
+</div>
+</form>`,
+  );
+}
+
+function tokenReply(status: number, body: unknown): Reply {
+  return { status, body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+}
+
+/** The token request as JSON (the reference) or, for OAuth client libraries, as a form. */
+async function readTokenRequest(request: Request): Promise<TokenRequest | null> {
+  const type = request.headers.get('content-type') ?? '';
+  const text = await request.text();
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed = parseJson(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as TokenRequest) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const handlers: HandlerMap = {
+  getOAuthApp: (ctx) => ({ body: publicApp(getApp(controlWorkspace(ctx.world, ctx.params.id))) }),
+
+  createOAuthApp: (ctx) => {
+    const app = createApp(controlWorkspace(ctx.world, ctx.params.id), ctx.body, ctx.env);
+    return { status: 201, body: { ...app } };
+  },
+
+  updateOAuthApp: (ctx) => ({ body: publicApp(updateApp(controlWorkspace(ctx.world, ctx.params.id), ctx.body ?? {})) }),
+
+  rotateOAuthSecret: (ctx) => ({ body: rotateSecret(controlWorkspace(ctx.world, ctx.params.id), ctx.env) }),
+
+  deleteOAuthApp: (ctx) => ({ body: deleteApp(ctx.world, controlWorkspace(ctx.world, ctx.params.id), ctx.env) }),
+
+  revokeOAuthApp: (ctx) => ({ body: revokeApp(ctx.world, controlWorkspace(ctx.world, ctx.params.id), ctx.env) }),
+
+  authorizeOAuth: (ctx: Ctx) => {
+    const url = new URL(ctx.request.url);
+    try {
+      const { app, ws, nonce } = beginConsent(
+        ctx.world,
+        { clientId: ctx.query.client_id, responseType: ctx.query.response_type, state: ctx.query.state },
+        ctx.env,
+      );
+      // Which workspace approves: `workspace` in the query when it names one, else the app's own (mock decision).
+      const asked = url.searchParams.get('workspace');
+      const selected = asked && ctx.world.workspaces.has(asked) ? asked : ws.id;
+      return consentPage(app, [...ctx.world.workspaces.values()], selected, ctx.query.state ?? null, nonce);
+    } catch (err) {
+      if (err instanceof ConsentError) return errorPage(err.message);
+      throw err;
+    }
+  },
+
+  submitOAuthConsent: {
+    rawBody: true,
+    handle: async (ctx: Ctx) => {
+      const type = ctx.request.headers.get('content-type') ?? '';
+      if (!type.includes('application/x-www-form-urlencoded')) throw invalid('The consent form is sent as application/x-www-form-urlencoded');
+      const form = new URLSearchParams(await ctx.request.text());
+      const field = (name: string) => form.get(name) ?? undefined;
+      try {
+        const { location } = answerConsent(
+          ctx.world,
+          {
+            clientId: field('client_id'),
+            workspaceId: field('workspace'),
+            state: field('state'),
+            decision: field('decision'),
+            nonce: field('csrf_token'),
+          },
+          ctx.env,
+        );
+        return { response: new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } }) };
+      } catch (err) {
+        if (err instanceof ConsentError) return errorPage(err.message);
+        throw err;
+      }
+    },
+  },
+
+  exchangeOAuthCode: {
+    rawBody: true,
+    handle: async (ctx: Ctx) => {
+      const body = await readTokenRequest(ctx.request);
+      if (!body) return tokenReply(400, { error: 'invalid_request', error_description: 'The body must be a JSON object' });
+      const result = exchangeCode(ctx.world, body, ctx.env);
+      if (result.ok) return tokenReply(200, result.token);
+      const { status, error, description } = result.failure;
+      return tokenReply(status, description ? { error, error_description: description } : { error });
+    },
+  },
+};

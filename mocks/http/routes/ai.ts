@@ -1,4 +1,8 @@
-// Handlers for the public operations of this area, keyed by operationId (seed; the area's owner fills it).
+// AI generation (reference section 4.8): the plan refusal below a paid plan, a plausible answer on it.
+import { generateVideo, runVideoFunction } from '../../domain/ai.ts';
 import type { HandlerMap } from '../pipeline.ts';
 
-export const handlers: HandlerMap = {};
+export const handlers: HandlerMap = {
+  generateVideo: (ctx) => ({ body: generateVideo(ctx.ws, ctx.body ?? {}, ctx.origin, ctx.env) }),
+  runVideoFunction: (ctx) => ({ body: runVideoFunction(ctx.ws, ctx.body) }),
+};

@@ -1,4 +1,20 @@
-// Handlers for the public operations of this area, keyed by operationId (seed; the area's owner fills it).
+// Channel and post analytics and the notifications list (reference section 4.4).
+import { channelAnalytics, postAnalytics } from '../../domain/analytics.ts';
+import { listNotifications } from '../../domain/notifications.ts';
 import type { HandlerMap } from '../pipeline.ts';
 
-export const handlers: HandlerMap = {};
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const handlers: HandlerMap = {
+  getChannelAnalytics: (ctx) => {
+    const { series, readAt } = channelAnalytics(ctx.world, ctx.ws, ctx.params.integration, String(ctx.query.date), ctx.query.fresh === 'true', ctx.env);
+    return { body: series, headers: { 'X-Cached-At': iso(readAt) } };
+  },
+
+  getPostAnalytics: (ctx) => ({ body: postAnalytics(ctx.world, ctx.ws, ctx.params.postId, String(ctx.query.date), ctx.env) }),
+
+  listNotifications: (ctx) => {
+    const page = listNotifications(ctx.ws, (ctx.query.page as number | undefined) ?? 0, ctx.state.config.notificationsPageSize);
+    return { body: { ...page, notifications: page.notifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })) } };
+  },
+};

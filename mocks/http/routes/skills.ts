@@ -1,4 +1,17 @@
-// Handlers for the public operations of this area, keyed by operationId (seed; the area's owner fills it).
+// The skills library (reference section 4.6): open on paid plans and, on the free plan, after the first top-up.
+import { getSkill, listSkills } from '../../domain/skills.ts';
+import { requireUnlocked } from '../../domain/unlocks.ts';
 import type { HandlerMap } from '../pipeline.ts';
 
-export const handlers: HandlerMap = {};
+export const handlers: HandlerMap = {
+  listSkills: (ctx) => {
+    requireUnlocked(ctx.ws, 'skills');
+    const { skills, skillTags } = ctx.world.fixtures;
+    return { body: listSkills(skills, skillTags ?? [], { tag: ctx.query.tag, search: ctx.query.search }) };
+  },
+
+  getSkill: (ctx) => {
+    requireUnlocked(ctx.ws, 'skills');
+    return { body: getSkill(ctx.world.fixtures.skills, ctx.params.slug) };
+  },
+};
