@@ -1,0 +1,243 @@
+// Decides whether a URL points at the public internet (webhooks, upload-from-url) and fetches one safely, hop by hop.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+
+/** Name resolution: every address the name resolves to. Injectable so tests never touch DNS. */
+export type HostLookup = (host: string) => Promise<string[]>;
+
+export interface PublicUrlOptions {
+  /** Let loopback addresses through (and plain http to them): local development receivers only. */
+  allowLoopback?: boolean;
+  lookup?: HostLookup;
+}
+
+export type PublicUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+
+export const defaultLookup: HostLookup = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export type AddressClass = 'public' | 'loopback' | 'internal';
+
+/**
+ * Classifies one IP address. Only globally routable unicast is public; IPv6 forms that embed an IPv4 address
+ * (IPv4-mapped, SIIT, NAT64, 6to4) take the class of the address they embed. Teredo hides its client
+ * address (obfuscated), so it is never public.
+ */
+export function classifyAddress(address: string): AddressClass {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+  } catch {
+    return 'internal';
+  }
+  if (parsed.kind() === 'ipv4') {
+    const range = (parsed as ipaddr.IPv4).range();
+    if (range === 'unicast') return 'public';
+    return range === 'loopback' ? 'loopback' : 'internal';
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === 'unicast') return 'public';
+  if (range === 'loopback') return 'loopback';
+  const embedded = embeddedIPv4(v6, range);
+  return embedded ? classifyAddress(embedded.toString()) : 'internal';
+}
+
+function embeddedIPv4(v6: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
+  const b = v6.toByteArray();
+  // ::ffff:a.b.c.d, ::ffff:0:a.b.c.d and 64:ff9b::a.b.c.d keep the IPv4 address in the last 32 bits.
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return new ipaddr.IPv4(b.slice(12, 16));
+  if (range === 'rfc6052') {
+    // 64:ff9b::/96 keeps it last; the local-use 64:ff9b:1::/48 prefix may place it anywhere: never public.
+    return b[4] === 0 && b[5] === 0 ? new ipaddr.IPv4(b.slice(12, 16)) : new ipaddr.IPv4([0, 0, 0, 0]);
+  }
+  // 2002:AABB:CCDD::/48 is 6to4 for AA.BB.CC.DD.
+  if (range === '6to4') return new ipaddr.IPv4(b.slice(2, 6));
+  return undefined;
+}
+
+const REFUSED = 'URL must be a public HTTPS URL and cannot point to internal network addresses';
+
+function isLocalName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '' ;
+}
+
+/**
+ * Checks a URL before anything is sent to it. WHATWG URL parsing has already normalised decimal, octal and
+ * hex IPv4 forms (`https://2130706433/` is 127.0.0.1), so a literal host is classified as written by the parser;
+ * a name is resolved and every address it resolves to must be public.
+ */
+export async function checkPublicUrl(input: string, options: PublicUrlOptions = {}): Promise<PublicUrlCheck> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { ok: false, reason: 'URL is not a valid absolute URL' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: REFUSED };
+  if (url.username || url.password) return { ok: false, reason: 'URL must not carry credentials' };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const allow = (cls: AddressClass) => cls === 'public' || (cls === 'loopback' && options.allowLoopback === true);
+
+  let addresses: string[];
+  if (ipaddr.isValid(host)) {
+    addresses = [host];
+  } else {
+    if (isLocalName(host)) {
+      if (!options.allowLoopback) return { ok: false, reason: REFUSED };
+    }
+    try {
+      addresses = await (options.lookup ?? defaultLookup)(host);
+    } catch {
+      return { ok: false, reason: `URL host ${host} could not be resolved` };
+    }
+    if (addresses.length === 0) return { ok: false, reason: `URL host ${host} could not be resolved` };
+  }
+  const classes = addresses.map(classifyAddress);
+  if (!classes.every(allow)) return { ok: false, reason: REFUSED };
+  // Plain http only to a loopback receiver (local development), never across a network.
+  if (url.protocol === 'http:' && !(options.allowLoopback && classes.every((c) => c === 'loopback'))) {
+    return { ok: false, reason: REFUSED };
+  }
+  return { ok: true, url, addresses };
+}
+
+export interface FetchPublicOptions extends PublicUrlOptions {
+  /** The body is cut off (and the fetch fails) past this many bytes. */
+  maxBytes: number;
+  /** The whole fetch, redirects and body included, must finish within this. */
+  timeoutMs: number;
+  /** Redirects followed (each hop is checked again); default 5. */
+  maxRedirects?: number;
+}
+
+export type FetchPublicResult =
+  | {
+      ok: true;
+      /** The last hop's URL. */
+      url: URL;
+      status: number;
+      contentType: string | null;
+      /** Declared length, when the server sent one. */
+      contentLength: number | null;
+      /** The body, bounded in size and time: it errors with a FetchPublicError when a bound is crossed. */
+      body: Readable;
+    }
+  | { ok: false; reason: string };
+
+export class FetchPublicError extends Error {
+  readonly reason: 'too_large' | 'timeout' | 'network';
+  constructor(reason: 'too_large' | 'timeout' | 'network', message: string) {
+    super(message);
+    this.name = 'FetchPublicError';
+    this.reason = reason;
+  }
+}
+
+/**
+ * A lookup for net/tls that only ever answers the addresses checked a moment ago: the connection goes where the
+ * check said, even if the name's DNS answer changes in between (DNS rebinding).
+ */
+function pinnedLookup(addresses: string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (opts?.all) cb(null, entries);
+    else cb(null, entries[0]!.address, entries[0]!.family);
+  }) as unknown as LookupFunction;
+}
+
+/**
+ * GET a public URL with bounded time and size. Redirects are followed by hand so that every Location is checked
+ * like the first URL. Uses node:http(s) with a pinned lookup (nock intercepts these in tests; DNS is injected).
+ */
+export async function fetchPublic(input: string, options: FetchPublicOptions): Promise<FetchPublicResult> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const deadline = Date.now() + options.timeoutMs;
+  let current = input;
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    const check = await checkPublicUrl(current, options);
+    if (!check.ok) return check;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return { ok: false, reason: 'The URL did not answer in time' };
+    let res: http.IncomingMessage;
+    try {
+      res = await get(check.url, check.addresses, remaining);
+    } catch (err) {
+      return { ok: false, reason: err instanceof FetchPublicError ? err.message : 'The URL could not be fetched' };
+    }
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      try {
+        current = new URL(res.headers.location, check.url).toString();
+      } catch {
+        return { ok: false, reason: 'The URL redirected to an invalid location' };
+      }
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      return { ok: false, reason: `The URL answered ${status}` };
+    }
+    const declared = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : null;
+    if (declared !== null && Number.isFinite(declared) && declared > options.maxBytes) {
+      res.destroy();
+      return { ok: false, reason: `The file is larger than ${options.maxBytes} bytes` };
+    }
+    return {
+      ok: true,
+      url: check.url,
+      status,
+      contentType: typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null,
+      contentLength: declared !== null && Number.isFinite(declared) ? declared : null,
+      body: bounded(res, options.maxBytes, deadline - Date.now()),
+    };
+  }
+  return { ok: false, reason: `The URL redirected more than ${maxRedirects} times` };
+}
+
+function get(url: URL, addresses: string[], timeoutMs: number): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? https.request : http.request;
+    const req = send(url, { method: 'GET', lookup: pinnedLookup(addresses), headers: { 'user-agent': 'spw-mock/1.0' } }, resolve);
+    const late = new FetchPublicError('timeout', 'The URL did not answer in time');
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      req.destroy(late);
+    }, timeoutMs);
+    req.once('response', () => clearTimeout(timer));
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      // Some transports report a destroyed request as a hang-up rather than with the reason it was given.
+      reject(timedOut ? late : new FetchPublicError('network', `The URL could not be fetched: ${err.message}`));
+    });
+    req.end();
+  });
+}
+
+/** The response body, failing as soon as it passes maxBytes or the deadline. */
+function bounded(res: http.IncomingMessage, maxBytes: number, timeoutMs: number): Readable {
+  let seen = 0;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      seen += chunk.length;
+      if (seen > maxBytes) cb(new FetchPublicError('too_large', `The file is larger than ${maxBytes} bytes`));
+      else cb(null, chunk);
+    },
+  });
+  const timer = setTimeout(() => out.destroy(new FetchPublicError('timeout', 'The URL did not send the file in time')), Math.max(0, timeoutMs));
+  const stop = () => {
+    clearTimeout(timer);
+    res.destroy();
+  };
+  out.once('close', stop);
+  out.once('error', stop);
+  res.once('error', (err) => out.destroy(new FetchPublicError('network', `The download failed: ${err.message}`)));
+  res.pipe(out);
+  return out;
+}
