@@ -1,4 +1,33 @@
-// Handlers for the public operations of this area, keyed by operationId (seed; the area's owner fills it).
+// Wallet operations of the public API (reference 4.5): summary, price list, transactions and the free estimate.
 import type { HandlerMap } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
+import { NOT_ON_WALLET, listTransactions } from '../../domain/wallet.ts';
+import { priceListView } from '../../domain/wallet-pricing.ts';
+import { estimate } from '../../domain/wallet-estimate.ts';
+import { walletSummary } from '../../domain/wallet-summary.ts';
 
-export const handlers: HandlerMap = {};
+/** The wallet page in the app, absolute: the mock plays the app host at its own origin. */
+export function topUpUrl(ctx: Ctx): string {
+  return `${ctx.origin}${ctx.state.config.walletPath}`;
+}
+
+export const handlers: HandlerMap = {
+  getWallet: (ctx) => ({ body: walletSummary(ctx.world, ctx.ws, ctx.env, topUpUrl(ctx)) }),
+
+  getWalletPrices: (ctx) => ({ body: priceListView(ctx.world, topUpUrl(ctx), ctx.query.provider) }),
+
+  listWalletTransactions: (ctx) => {
+    if (ctx.ws.plan === 'paid') return { body: { ...NOT_ON_WALLET, total: 0, items: [] } };
+    return { body: listTransactions(ctx.ws, { page: ctx.query.page, size: ctx.query.size, type: ctx.query.type }) };
+  },
+
+  estimateWalletCharge: (ctx) => ({
+    body: estimate(
+      ctx.world,
+      ctx.ws,
+      { provider: ctx.body.provider, contents: ctx.body.contents, group: ctx.body.group, inter: ctx.body.inter },
+      ctx.env,
+      topUpUrl(ctx),
+    ),
+  }),
+};
