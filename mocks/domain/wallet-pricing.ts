@@ -36,8 +36,8 @@ export function providerRequiresTopUp(world: World, provider: string): boolean {
 
 // Top-level domains a bare domain is recognised by (mock decision: a list, so "Node.js" or "file.txt" are not links).
 const TLDS =
-  'com|org|net|io|co|dev|app|ai|me|ly|gl|gg|tv|fm|info|biz|xyz|shop|store|blog|news|site|online|tech|page|link|edu|gov|' +
-  '[a-z]{2}';
+  'com|org|net|io|co|dev|app|ai|me|ly|gl|gg|tv|fm|to|sh|info|biz|xyz|shop|store|blog|news|site|online|tech|page|link|edu|gov|' +
+  'eu|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|pt|ie|us|ca|au|nz|jp|cn|in|br|mx|za';
 const LINK = new RegExp(
   String.raw`(?:\bhttps?:\/\/\S)|(?:\bwww\.[a-z0-9-]+\.[a-z]{2,})|(?:(?<![@\w.-])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:${TLDS})(?![\w-])(?:\/\S*)?)`,
   'i',
