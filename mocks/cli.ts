@@ -48,6 +48,30 @@ program
     process.on('SIGTERM', stop);
   });
 
+program
+  .command('verify')
+  .description('Run the conformance suites against any implementation of the API (or the mock in-process)')
+  .option('--target <url>', 'the API base URL, e.g. http://127.0.0.1:4010/api/public/v1 (a bare origin gets /api/public/v1)')
+  .option('--key-free <key>', 'API key of a free workspace never topped up')
+  .option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)')
+  .option('--key-paid <key>', 'API key of a paid workspace')
+  .option('--control <url>', "the mock's control API (<origin>/_mock): keys are read from it, and it resets, moves the clock, tops up...")
+  .option('--seed <n>', 'seed for generated data; the same seed reproduces the same run')
+  .option('--runs <n>', 'generated cases per property', '10')
+  .option('--checks <list>', 'comma separated check names or areas (see --list)')
+  .option('--junit <file>', 'write a JUnit XML report')
+  .option('--json <file>', 'write the full report as JSON')
+  .option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url')
+  .option('--in-process', 'verify a fresh mock served in this process (no port)')
+  .option('--fault <name...>', 'with --in-process: switch on named faults')
+  .option('--list', 'list the checks and exit')
+  .option('--quiet', 'print only failures and the summary')
+  .action(async (opts) => {
+    const { verify } = await import('../suites/verify.ts');
+    const report = await verify(opts);
+    process.exit(report && !report.ok ? 1 : 0);
+  });
+
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

@@ -1,0 +1,25 @@
+// Small files the suites upload: real image bytes (detected from their content), and bytes no endpoint accepts.
+export const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4ESACAAMQAS10/WenAAAAAElFTkSuQmCC', 'base64');
+export const GIF_1x1 = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** Plain text: not among "jpeg, png, gif, webp, avif, bmp, tiff, mp4". */
+export const TEXT_FILE = Buffer.from('just some words, not an image\n');
+
+export function imageForm(name: string, kind: 'png' | 'gif' = 'png'): FormData {
+  const form = new FormData();
+  const bytes = kind === 'png' ? PNG_1x1 : GIF_1x1;
+  form.append('file', new File([new Uint8Array(bytes)], name, { type: kind === 'png' ? 'image/png' : 'image/gif' }));
+  return form;
+}
+
+export function textForm(name = 'notes.txt'): FormData {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(TEXT_FILE)], name, { type: 'text/plain' }));
+  return form;
+}
+
+/** A multipart body with a field other than `file`. */
+export function noFileForm(): FormData {
+  const form = new FormData();
+  form.append('note', 'no file here');
+  return form;
+}

@@ -1,0 +1,66 @@
+// positive_data_acceptance: valid requests (schema-valid, real ids, the reference's rules kept) are accepted, for all 40 operations.
+import { VALID, genEnv, openKind, type Case } from '../arbitraries/requests.ts';
+import { getValidator } from '../../spec/validator.ts';
+import { ensure, got, NotVerified, register } from './registry.ts';
+
+/** Operations whose success changes what other operations see last (a deleted channel). */
+const LAST = ['deleteIntegration'];
+
+export const positiveDataAcceptance = register({
+  name: 'positive_data_acceptance',
+  area: 'generic',
+  kind: 'property',
+  description: 'For every operation, requests valid by the document (and by the reference rules the schema cannot express) get a 2xx answer.',
+  rule: 'Section 4: each endpoint\'s Input and its Output (200); 400 is only for "Invalid request or validation failure" (section 7).',
+  needs: { anyKey: ['paid', 'payg'] },
+  async run(ctx) {
+    const kind = openKind(ctx);
+    const ops = getValidator().operations.map((o) => o.operationId).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)));
+    const missing: string[] = [];
+    for (const operationId of ops) {
+      const gen = VALID[operationId];
+      if (!gen) {
+        missing.push(operationId);
+        continue;
+      }
+      const env = await genEnv(ctx, kind);
+      if (kind !== 'paid' && ['generateVideo', 'runVideoFunction'].includes(operationId)) {
+        ctx.partial(`${operationId}: needs a paid workspace (AI generation is for paid plans)`);
+        continue;
+      }
+      const arb = gen(env);
+      if (typeof arb === 'string') {
+        ctx.partial(`${operationId}: not verified: ${arb}`);
+        continue;
+      }
+      const heavy = ['deleteIntegration'].includes(operationId);
+      await ctx.property(
+        operationId,
+        arb,
+        async (c: Case) => {
+          let spec;
+          try {
+            spec = await c.build(ctx);
+          } catch (err) {
+            if (err instanceof NotVerified) {
+              ctx.partial(`${operationId}: ${err.message}`);
+              return;
+            }
+            throw err;
+          }
+          const e = await ctx.api.call({ auth: { kind }, ...spec });
+          const accepted = (e.status >= 200 && e.status < 300) || Boolean(c.accept?.[e.status]);
+          if (c.accept?.[e.status]) ctx.partial(`${operationId}: answered ${e.status}, accepted because ${c.accept[e.status]}`);
+          ensure(accepted, {
+            operation: operationId,
+            received: got(e),
+            documented: `a 2xx for a valid request (${c.label.slice(0, 200)})`,
+            exchanges: [e],
+          });
+        },
+        { runs: heavy ? 1 : undefined, show: (c: Case) => [c.label] },
+      );
+    }
+    if (missing.length > 0) ctx.partial(`no generator for ${missing.join(', ')}`);
+  },
+});

@@ -1,0 +1,131 @@
+// The check registry: small named checks (Schemathesis vocabulary plus this API's own), what they need, and how they report.
+import fc from 'fast-check';
+import type { CompiledOperation } from '../../spec/validator.ts';
+import type { ApiClient } from '../client.ts';
+import type { Control } from '../control.ts';
+import type { Exchange } from '../history.ts';
+import type { KeyKind, Target } from '../target.ts';
+import type { Discovery } from '../discover.ts';
+
+export interface Failure {
+  check: string;
+  operation?: string;
+  /** What came back. */
+  received: string;
+  /** What the contract says, quoting the reference where it is precise. */
+  documented: string;
+  seed?: number;
+  /** The shrunk counterexample or command sequence, one readable line each. */
+  sequence?: string[];
+  /** A curl line, or a short bash script for a sequence. */
+  reproduce?: string;
+}
+
+export interface Check {
+  name: string;
+  /** Report area: generic, auth, posts, media, wallet, brief, skills, plans, limits, webhooks, oauth, analytics, channels. */
+  area: string;
+  /** One sentence: what it asserts. */
+  description: string;
+  /** The reference rule it rests on (quoted in failures). */
+  rule: string;
+  kind: 'response' | 'property';
+  /** Key kinds it cannot run without (any one of `anyOf` is enough). */
+  needs?: { keys?: KeyKind[]; anyKey?: KeyKind[]; control?: string };
+  /** Response checks: inspect one recorded exchange of a public operation. */
+  inspect?(e: Exchange, op: CompiledOperation): Omit<Failure, 'check'> | undefined;
+  /** Property checks: drive the target. */
+  run?(ctx: CheckContext): Promise<void>;
+}
+
+/** Thrown inside a check or property when the target breaks a rule; carries what reproduces it. */
+export class CheckFailed extends Error {
+  operation?: string;
+  received: string;
+  documented: string;
+  exchanges: Exchange[];
+  constructor(f: { operation?: string; received: string; documented: string; exchanges?: Array<Exchange | undefined> }) {
+    super(`${f.operation ? `${f.operation}: ` : ''}received ${f.received}; documented ${f.documented}`);
+    this.operation = f.operation;
+    this.received = f.received;
+    this.documented = f.documented;
+    this.exchanges = (f.exchanges ?? []).filter((e): e is Exchange => e !== undefined);
+  }
+}
+
+/** Thrown when a check cannot run on this target: reported as "not verified: <why>". */
+export class NotVerified extends Error {}
+
+export interface PropertyOptions {
+  runs?: number;
+  /** With control, reset the world before each run so shrinking replays from the same start. */
+  reset?: boolean;
+  /** Render a generated value as the API calls it stands for. */
+  show?: (value: any) => string[];
+}
+
+export interface CheckContext {
+  check: Check;
+  target: Target;
+  api: ApiClient;
+  control?: Control;
+  seed: number;
+  runs: number;
+  /** Channels, groups and the like, read once from the target. */
+  discover(): Promise<Discovery>;
+  /** The key of a workspace kind, or not verified. */
+  key(kind: KeyKind): string;
+  has(kind: KeyKind): boolean;
+  requireControl(why: string): Control;
+  notVerified(why: string): never;
+  /** Record a failure and carry on (checks that sweep many operations). */
+  fail(f: Omit<Failure, 'check' | 'seed'>): void;
+  failWith(err: CheckFailed, extra?: Partial<Failure>): void;
+  /** Note a part that could not be verified without failing the check. */
+  partial(why: string): void;
+  /** Register an undo for something created on a target the suites do not control. */
+  cleanup(fn: () => Promise<unknown>): void;
+  /** With control: reset the world and re-read keys. Without: nothing. */
+  fresh(): Promise<void>;
+  /** A fast-check property with shrinking; a failure carries seed, shrunk value and a replay script. */
+  property<T>(label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, options?: PropertyOptions): Promise<boolean>;
+}
+
+const registry = new Map<string, Check>();
+
+export function register(check: Check): Check {
+  if (registry.has(check.name)) throw new Error(`check ${check.name} registered twice`);
+  registry.set(check.name, check);
+  return check;
+}
+
+export function allChecks(): Check[] {
+  return [...registry.values()];
+}
+
+export function getCheck(name: string): Check | undefined {
+  return registry.get(name);
+}
+
+/** Throw a CheckFailed unless `ok`. */
+export function ensure(ok: unknown, f: ConstructorParameters<typeof CheckFailed>[0]): asserts ok {
+  if (!ok) throw new CheckFailed(f);
+}
+
+/** A compact JSON rendering for failure messages. */
+export function show(value: unknown, max = 400): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
+  } catch {
+    text = String(value);
+  }
+  if (text === undefined) return 'nothing';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** "status 200 {body}" for an exchange. */
+export function got(e: Exchange | undefined): string {
+  if (!e) return 'no answer';
+  return `${e.status} ${show(e.responseBody, 300)}`;
+}

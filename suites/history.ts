@@ -1,0 +1,173 @@
+// Every request the suites make, recorded with its answer: stateful checks read it, response checks walk it, failures replay it.
+import { getValidator, type CompiledOperation } from '../spec/validator.ts';
+
+/** A multipart body as the suites sent it (files are described, not stored). */
+export interface MultipartRecord {
+  multipart: Array<{ name: string; filename?: string; type?: string; bytes?: number; value?: string; base64?: string }>;
+}
+
+export interface Exchange {
+  seq: number;
+  /** The public operation this request matched, when it matched one. */
+  operationId?: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  /** Raw text for JSON and forms, a description for multipart, undefined for none. */
+  requestBody?: string | MultipartRecord;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** Parsed JSON when the answer was JSON, else the text (truncated). */
+  responseBody: unknown;
+  /** True when the body was JSON that parsed. */
+  json: boolean;
+  ms: number;
+  /** Which check made it (for the report). */
+  by?: string;
+}
+
+/** Finds the public operation of a method and URL, from the document's path templates. */
+export class OperationMatcher {
+  #routes: Array<{ op: CompiledOperation; method: string; re: RegExp; names: string[] }>;
+  #basePath: string;
+  constructor(basePath: string) {
+    this.#basePath = basePath.replace(/\/$/, '');
+    this.#routes = getValidator().operations.map((op) => {
+      const names: string[] = [];
+      const pattern = op.path
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const m = /^\{([^}]+)\}$/.exec(part);
+          if (m) {
+            names.push(m[1]!);
+            return '([^/]+)';
+          }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('');
+      return { op, method: op.method.toUpperCase(), re: new RegExp(`^${pattern}/?$`), names };
+    });
+    // Literal segments win over parameters (`/posts/group/{group}` before `/posts/{id}`).
+    this.#routes.sort((a, b) => b.op.path.replace(/\{[^}]+\}/g, '').length - a.op.path.replace(/\{[^}]+\}/g, '').length);
+  }
+
+  match(method: string, url: string): { op: CompiledOperation; path: Record<string, string> } | undefined {
+    const pathname = new URL(url).pathname;
+    if (!pathname.startsWith(this.#basePath)) return undefined;
+    const rest = pathname.slice(this.#basePath.length) || '/';
+    for (const r of this.#routes) {
+      if (r.method !== method.toUpperCase()) continue;
+      const m = r.re.exec(rest);
+      if (m) {
+        const path: Record<string, string> = {};
+        r.names.forEach((n, i) => (path[n] = decodeURIComponent(m[i + 1]!)));
+        return { op: r.op, path };
+      }
+    }
+    return undefined;
+  }
+}
+
+export class History {
+  readonly exchanges: Exchange[] = [];
+  #seq = 0;
+  /** Who is making requests now; stamped on each exchange. */
+  current?: string;
+
+  add(e: Omit<Exchange, 'seq' | 'by'>): Exchange {
+    const full: Exchange = { ...e, seq: ++this.#seq, by: this.current };
+    if (process.env.VERIFY_DEBUG) process.stderr.write(`[verify] ${full.by ?? '-'} ${e.method} ${e.url} -> ${e.status} (${e.ms.toFixed(0)}ms)\n`);
+    this.exchanges.push(full);
+    return full;
+  }
+
+  get count(): number {
+    return this.#seq;
+  }
+
+  since(mark: number): Exchange[] {
+    return this.exchanges.filter((e) => e.seq > mark);
+  }
+
+  /** Keep memory flat on long runs: drop bodies of exchanges that are already checked. */
+  compact(upTo: number): void {
+    const keep = this.exchanges.filter((e) => e.seq > upTo);
+    this.exchanges.length = 0;
+    this.exchanges.push(...keep);
+  }
+}
+
+function headersObject(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((v, k) => (out[k] = v));
+  return out;
+}
+
+async function describeBody(body: BodyInit | null | undefined): Promise<Exchange['requestBody']> {
+  if (body === null || body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof FormData) {
+    const parts: MultipartRecord['multipart'] = [];
+    for (const [name, value] of body.entries()) {
+      if (typeof value === 'string') parts.push({ name, value });
+      else {
+        const file = value as File;
+        // Small files are kept so a failure's curl line can send the very same bytes.
+        const base64 = file.size <= 8192 ? Buffer.from(await file.arrayBuffer()).toString('base64') : undefined;
+        parts.push({ name, filename: file.name, type: file.type, bytes: file.size, base64 });
+      }
+    }
+    return { multipart: parts };
+  }
+  return '[binary body]';
+}
+
+/** Wrap a transport so every request and answer lands in the history. */
+export function recordingFetch(inner: typeof fetch, history: History, matcher: OperationMatcher): typeof fetch {
+  const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const method = request.method;
+    const url = request.url;
+    const requestHeaders = headersObject(request.headers);
+    let requestBody: Exchange['requestBody'];
+    if (init?.body !== undefined) requestBody = await describeBody(init.body);
+    else if (input instanceof Request && input.body) {
+      const type = input.headers.get('content-type') ?? '';
+      requestBody = type.includes('multipart') ? { multipart: [{ name: '(multipart)' }] } : await input.clone().text();
+    }
+    const started = performance.now();
+    const response = await inner(input instanceof Request ? input : url, input instanceof Request ? undefined : init);
+    const text = await response.text();
+    const ms = performance.now() - started;
+    const responseHeaders = headersObject(response.headers);
+    let responseBody: unknown = text.length > 4000 && !(responseHeaders['content-type'] ?? '').includes('json') ? text.slice(0, 4000) : text;
+    let json = false;
+    if ((responseHeaders['content-type'] ?? '').includes('json') && text.length > 0) {
+      try {
+        responseBody = JSON.parse(text);
+        json = true;
+      } catch {
+        /* left as text: content_type_conformance and response_schema_conformance say why */
+      }
+    } else if (text.length === 0) responseBody = undefined;
+    history.add({
+      operationId: matcher.match(method, url)?.op.operationId,
+      method,
+      url,
+      requestHeaders,
+      requestBody,
+      status: response.status,
+      responseHeaders,
+      responseBody,
+      json,
+      ms,
+    });
+    return new Response(response.status === 204 || response.status === 304 ? null : text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+  return wrapped as typeof fetch;
+}

@@ -1,0 +1,70 @@
+// Terminal output: a line per check as it finishes, then each failure in full and a summary table per area.
+import type { Check } from '../checks/registry.ts';
+import type { CheckResult, RunReport } from '../runner.ts';
+
+const tty = Boolean((process.stdout as any).isTTY) && !process.env.NO_COLOR;
+const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
+export const green = (s: string) => paint('32', s);
+export const red = (s: string) => paint('31', s);
+export const yellow = (s: string) => paint('33', s);
+export const dim = (s: string) => paint('2', s);
+
+const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
+
+export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
+  return {
+    onStart(check: Check) {
+      if (!quiet && tty) out.write(dim(`  … ${check.name}\r`));
+    },
+    onResult(r: CheckResult) {
+      if (quiet) return;
+      const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : '';
+      const cost = r.kind === 'property' ? dim(` ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s`) : '';
+      out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
+    },
+  };
+}
+
+function indent(text: string, by = '      '): string {
+  return text.split('\n').map((l) => by + l).join('\n');
+}
+
+export function printSummary(report: RunReport, out: NodeJS.WritableStream): void {
+  const failures = report.results.flatMap((r) => r.failures);
+  if (failures.length > 0) {
+    out.write(`\n${red(`Failures (${failures.length})`)}\n`);
+    failures.forEach((f, i) => {
+      out.write(`\n  ${i + 1}) ${red(f.check)}${f.operation ? ` · ${f.operation}` : ''}\n`);
+      out.write(`     received:   ${f.received}\n`);
+      out.write(`     documented: ${f.documented}\n`);
+      if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
+      if (f.reproduce) out.write(`     reproduce:\n${indent(f.reproduce, '       ')}\n`);
+    });
+  }
+  const notes = report.results.filter((r) => r.status !== 'failed' && r.notes.length > 0 && r.kind === 'property');
+  if (notes.length > 0) {
+    out.write(`\n${yellow('Not verified')}\n`);
+    for (const r of notes) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
+  }
+  const areas = new Map<string, { passed: number; failed: number; nv: number; why: string[] }>();
+  for (const r of report.results) {
+    const a = areas.get(r.area) ?? { passed: 0, failed: 0, nv: 0, why: [] };
+    if (r.status === 'passed') a.passed++;
+    else if (r.status === 'failed') a.failed++;
+    else {
+      a.nv++;
+      a.why.push(`${r.name}: ${r.notes[0] ?? ''}`);
+    }
+    areas.set(r.area, a);
+  }
+  out.write(`\n  ${'area'.padEnd(12)} ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'not verified'.padStart(12)}\n`);
+  for (const [area, a] of areas) {
+    out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
+  }
+  const passed = report.results.filter((r) => r.status === 'passed').length;
+  const failed = report.results.filter((r) => r.status === 'failed').length;
+  const nv = report.results.filter((r) => r.status === 'not verified').length;
+  out.write(
+    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed, ${nv} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
+  );
+}

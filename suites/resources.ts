@@ -1,0 +1,101 @@
+// Making the things a check needs (posts, media, tickets, brief documents) through the public API, and undoing them on targets we do not control.
+import fc from 'fast-check';
+import type { CheckContext } from './checks/registry.ts';
+import { CheckFailed, got } from './checks/registry.ts';
+import type { ChannelInfo } from './discover.ts';
+import type { KeyKind } from './target.ts';
+import { createPostsBody, futureDate, textSafe } from './arbitraries/posts.ts';
+import { imageForm } from './arbitraries/files.ts';
+
+/** The target's idea of now: the control clock when there is one, else this machine's. */
+export async function targetNow(ctx: CheckContext): Promise<number> {
+  if (ctx.control) return Date.parse((await ctx.control.clock()).now);
+  return Date.now();
+}
+
+export async function channelsFor(ctx: CheckContext, kind: KeyKind): Promise<ChannelInfo[]> {
+  const d = await ctx.discover();
+  const channels = textSafe(d.workspaces[kind]?.channels ?? []);
+  if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no channel a text post can go to`);
+  return channels;
+}
+
+export interface CreatedPosts {
+  postIds: string[];
+  body: Record<string, any>;
+}
+
+/** Create posts with a valid body; registers their deletion on an uncontrolled target. */
+export async function createPosts(
+  ctx: CheckContext,
+  kind: KeyKind,
+  type: 'draft' | 'schedule' | 'now',
+  options: { channel?: ChannelInfo; days?: number; items?: [number, number]; seed?: number } = {},
+): Promise<CreatedPosts> {
+  const channels = options.channel ? [options.channel] : (await channelsFor(ctx, kind)).slice(0, 1);
+  const now = await targetNow(ctx);
+  const date = type === 'now' ? new Date(now).toISOString() : futureDate(now, options.days ?? 3, 7);
+  const [body] = fc.sample(createPostsBody({ type, channels, date, items: options.items ?? [1, 1] }), { seed: options.seed ?? ctx.seed, numRuns: 1 });
+  const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body });
+  if (e.status !== 200 || !Array.isArray(e.responseBody)) {
+    throw new CheckFailed({ operation: 'createPosts', received: got(e), documented: `200 with [{postId, integration}] for a valid ${type} post (section 2.4)`, exchanges: [e] });
+  }
+  const postIds = (e.responseBody as any[]).map((p) => p.postId);
+  for (const id of postIds) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
+  return { postIds, body: body! };
+}
+
+/** The post summary of a post id, found by listing the window around its date. */
+export async function findPost(ctx: CheckContext, kind: KeyKind, postId: string, around: string): Promise<any | undefined> {
+  const t = Date.parse(around);
+  const e = await ctx.api.call({
+    operationId: 'listPosts',
+    auth: { kind },
+    query: { startDate: new Date(t - 2 * 86_400_000).toISOString(), endDate: new Date(t + 2 * 86_400_000).toISOString() },
+  });
+  return ((e.responseBody as any)?.posts ?? []).find((p: any) => p?.id === postId);
+}
+
+export async function uploadImage(ctx: CheckContext, kind: KeyKind, name = 'verify-image.png'): Promise<string> {
+  const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
+  const id = (e.responseBody as any)?.id;
+  if (e.status !== 200 || typeof id !== 'string') {
+    throw new CheckFailed({ operation: 'uploadMedia', received: got(e), documented: '200 Media for a 1x1 png (section 4.3: accepted jpeg, png, ...)', exchanges: [e] });
+  }
+  ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
+  return id;
+}
+
+/** Mint a ticket; its token is the last path segment of `uploadUrl`. */
+export async function mintTicket(ctx: CheckContext, kind: KeyKind, purpose?: string): Promise<{ token: string; uploadUrl: string; body: any }> {
+  const e = await ctx.api.call({ operationId: 'createUploadTicket', auth: { kind }, body: purpose === undefined ? undefined : { purpose } });
+  const url = (e.responseBody as any)?.uploadUrl;
+  if (e.status !== 200 || typeof url !== 'string') {
+    throw new CheckFailed({ operation: 'createUploadTicket', received: got(e), documented: '200 {uploadUrl, expiresInSeconds, field: "file"} (section 4.3)', exchanges: [e] });
+  }
+  const token = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  return { token, uploadUrl: url, body: e.responseBody };
+}
+
+export interface BriefDocRef {
+  category: string;
+  key: string;
+  /** Created by the suites (so deleting it is ours to do). */
+  created: boolean;
+}
+
+/** Brief documents the suites may write: read from /brief/schema where its (unshown) item fields say, else tried. */
+export async function writableBriefDocs(ctx: CheckContext, kind: KeyKind): Promise<BriefDocRef[]> {
+  const e = await ctx.api.call({ operationId: 'getBriefSchema', auth: { kind } });
+  const categories: any[] = (e.responseBody as any)?.categories ?? [];
+  const out: BriefDocRef[] = [];
+  for (const c of categories) {
+    const id = c?.id ?? c?.key ?? c?.category;
+    if (typeof id !== 'string') continue;
+    const docs: any[] = Array.isArray(c.documents) ? c.documents : [];
+    const fixed = docs.map((d) => (typeof d === 'string' ? d : d?.key ?? d?.id)).filter((k) => typeof k === 'string');
+    if (fixed.length > 0) out.push({ category: id, key: String(fixed[0]), created: false });
+    if (c.canCreate ?? c.create ?? c.allowCreate ?? c.creatable ?? fixed.length === 0) out.push({ category: id, key: `verify-${(ctx.seed >>> 0).toString(36)}`, created: true });
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// A target: a base URL, credentials for workspaces in each plan state, and optionally a control capability.
+import { apiBasePath } from '../spec/load.ts';
+import { Control } from './control.ts';
+import { History, OperationMatcher, recordingFetch } from './history.ts';
+
+export type KeyKind = 'free' | 'payg' | 'paid';
+export const KEY_KINDS: KeyKind[] = ['free', 'payg', 'paid'];
+export const KEY_MEANING: Record<KeyKind, string> = {
+  free: 'a free workspace never topped up',
+  payg: 'a free pay-as-you-go workspace',
+  paid: 'a paid workspace',
+};
+
+export interface Target {
+  label: string;
+  /** The API root, e.g. http://127.0.0.1:4010/api/public/v1. */
+  baseUrl: string;
+  /** The recording transport every request goes through. */
+  fetch: typeof fetch;
+  history: History;
+  keys: Partial<Record<KeyKind, string>>;
+  /** Workspace ids, known only through control. */
+  workspaceIds: Partial<Record<KeyKind, string>>;
+  control?: Control;
+  /** A public https URL the target can fetch for `upload-from-url`, when the runner knows one. */
+  fetchableImageUrl?: string;
+  close?(): Promise<void>;
+}
+
+export interface TargetOptions {
+  target: string;
+  keys?: Partial<Record<KeyKind, string>>;
+  control?: string;
+  label?: string;
+  /** The transport; defaults to global fetch (the in-process target passes the app's). */
+  transport?: typeof fetch;
+  fetchableImageUrl?: string;
+}
+
+/** Which key stands for which plan state, read from the control API's workspace rows. */
+export async function keysFromControl(control: Control): Promise<{ keys: Partial<Record<KeyKind, string>>; ids: Partial<Record<KeyKind, string>> }> {
+  const rows = await control.workspaces();
+  const keys: Partial<Record<KeyKind, string>> = {};
+  const ids: Partial<Record<KeyKind, string>> = {};
+  for (const row of rows) {
+    const kind: KeyKind | undefined =
+      row.plan === 'paid' ? 'paid' : row.frozen ? undefined : row.payAsYouGo ? 'payg' : 'free';
+    if (kind && !keys[kind]) {
+      keys[kind] = row.apiKey;
+      ids[kind] = row.id;
+    }
+  }
+  return { keys, ids };
+}
+
+export async function createTarget(options: TargetOptions): Promise<Target> {
+  let baseUrl = options.target.replace(/\/$/, '');
+  // A bare origin means the API root is where the document says.
+  if (new URL(baseUrl).pathname === '/') baseUrl += apiBasePath();
+  const history = new History();
+  const transport = recordingFetch(options.transport ?? fetch, history, new OperationMatcher(new URL(baseUrl).pathname));
+  const target: Target = {
+    label: options.label ?? baseUrl,
+    baseUrl,
+    fetch: transport,
+    history,
+    keys: { ...(options.keys ?? {}) },
+    workspaceIds: {},
+    fetchableImageUrl: options.fetchableImageUrl,
+  };
+  if (options.control) {
+    target.control = new Control(options.control, transport);
+    await refreshKeys(target);
+  }
+  return target;
+}
+
+/** With control: back to the seeded world and re-read the keys (a reset may change nothing, or everything). */
+export async function refreshKeys(target: Target): Promise<void> {
+  if (!target.control) return;
+  const { keys, ids } = await keysFromControl(target.control);
+  target.keys = { ...keys, ...target.keys, ...keys };
+  target.workspaceIds = ids;
+}

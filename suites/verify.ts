@@ -1,0 +1,57 @@
+// The `verify` command: build a target from flags, run the selected checks, print progress and the summary, write JUnit/JSON.
+import { writeFileSync } from 'node:fs';
+import { createTarget, type KeyKind, type Target } from './target.ts';
+import { runChecks, selectChecks, type RunReport } from './runner.ts';
+import { terminalReporter, printSummary } from './report/terminal.ts';
+import { toJUnit } from './report/junit.ts';
+
+export interface VerifyOptions {
+  target?: string;
+  keyFree?: string;
+  keyPayg?: string;
+  keyPaid?: string;
+  control?: string;
+  seed?: string | number;
+  runs?: string | number;
+  checks?: string;
+  junit?: string;
+  json?: string;
+  mediaUrl?: string;
+  inProcess?: boolean;
+  fault?: string[];
+  list?: boolean;
+  quiet?: boolean;
+}
+
+export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = process.stdout): Promise<RunReport | undefined> {
+  const write = (s: string) => out.write(s);
+  if (opts.list) {
+    for (const c of selectChecks(undefined)) write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${c.description}\n`);
+    return undefined;
+  }
+  const seed = opts.seed !== undefined ? Number(opts.seed) : Math.floor(Math.random() * 2 ** 31);
+  const runs = opts.runs !== undefined ? Number(opts.runs) : 10;
+  if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive integer');
+  let target: Target;
+  if (opts.inProcess) {
+    const { inProcessTarget } = await import('./in-process.ts');
+    target = await inProcessTarget({ faults: opts.fault ?? [] });
+  } else {
+    if (!opts.target) throw new Error('--target <base url> is required (or --in-process)');
+    const keys: Partial<Record<KeyKind, string>> = {};
+    if (opts.keyFree) keys.free = opts.keyFree;
+    if (opts.keyPayg) keys.payg = opts.keyPayg;
+    if (opts.keyPaid) keys.paid = opts.keyPaid;
+    target = await createTarget({ target: opts.target, keys, control: opts.control, fetchableImageUrl: opts.mediaUrl });
+  }
+  const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, control: ${target.control ? target.control.url : 'none'}\n\n`);
+  const reporter = terminalReporter(out, Boolean(opts.quiet));
+  const report = await runChecks(target, { seed, runs, checks, onStart: reporter.onStart, onResult: reporter.onResult });
+  printSummary(report, out);
+  if (opts.junit) writeFileSync(opts.junit, toJUnit(report));
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));
+  await target.close?.();
+  return report;
+}
