@@ -1,4 +1,15 @@
-// Posts: create, schedule, move, publish and delete post groups (reference sections 2.3, 2.4, 3, 4.2). Owner: the mock-core work.
+// Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7). Owner: the mock-core work.
+import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
+import { invalid, notFound } from './errors.ts';
+import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
+import {
+  checkLength,
+  checkMedia,
+  checkNotEmpty,
+  checkSettings,
+  type SettingsValidator,
+  type ValueInput,
+} from './post-validation.ts';
 
 export type PostState = 'DRAFT' | 'QUEUE' | 'PUBLISHED' | 'ERROR';
 
@@ -9,13 +20,21 @@ export interface PostImage {
   thumbnail?: string;
 }
 
+export interface Tag {
+  value: string;
+  label: string;
+}
+
 /** One item of a group's `value`: index 0 is the post, later ones its thread items or comments. */
 export interface PostRow {
   id: string;
   group: string;
   channelId: string;
   index: number;
+  /** The text as stored; `(post:<id>)` is replaced by the live URL when the item publishes. */
   content: string;
+  /** The text as the client sent it, before any replacement (the next occurrence of a repeating post starts from it). */
+  template?: string;
   images: PostImage[];
   settings: Record<string, unknown> | null;
   /** When this item is due (ms): the group's date plus the delays before it. */
@@ -25,7 +44,7 @@ export interface PostRow {
   releaseURL: string | null;
   releaseId: string | null;
   inter: number | null;
-  tags: Array<{ value: string; label: string }>;
+  tags: Tag[];
   shortLink: boolean;
   creationMethod: 'API' | 'CLI';
   createdAt: number;
@@ -35,8 +54,407 @@ export interface PostRow {
 
 export interface PostsState {
   rows: Map<string, PostRow>;
+  /** Group id -> its row ids, in thread order. */
+  groups: Map<string, string[]>;
+  /**
+   * The earliest time (ms) anything queued may need attention; runDue skips the workspace before it.
+   * It may be early (a row moved or deleted since), never late.
+   */
+  nextDue: number;
+  /**
+   * How many rows there were when runDue last looked. Rows stored by other means than this module (test helpers)
+   * change the count, and runDue looks again.
+   */
+  seenRows: number;
 }
 
 export function initPosts(): PostsState {
-  return { rows: new Map() };
+  return { rows: new Map(), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };
+}
+
+const MINUTE = 60_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+export function groupRows(ws: Workspace, group: string): PostRow[] {
+  const ids = ws.posts.groups.get(group);
+  if (ids) return ids.map((id) => ws.posts.rows.get(id)!).filter(Boolean);
+  // Rows stored without the group index (test helpers): find them by scanning.
+  return [...ws.posts.rows.values()].filter((r) => r.group === group).sort((a, b) => a.index - b.index);
+}
+
+/** Run a mutation that adds or removes rows without making runDue think someone else changed them. */
+export function keepingSeen<T>(ws: Workspace, change: () => T): T {
+  const inSync = ws.posts.rows.size === ws.posts.seenRows;
+  const out = change();
+  if (inSync) ws.posts.seenRows = ws.posts.rows.size;
+  return out;
+}
+
+/** A post of this workspace, or the 404: another workspace's ids are never found. */
+export function findPost(ws: Workspace, id: string): PostRow {
+  const row = ws.posts.rows.get(id);
+  if (!row) throw notFound('Post not found');
+  return row;
+}
+
+export interface ListPostsQuery {
+  startDate: number;
+  endDate: number;
+  customer?: string;
+}
+
+/** The calendar: the first post of each group whose publish date falls in [start, end], optionally one group's channels. */
+export function listPosts(ws: Workspace, query: ListPostsQuery): PostRow[] {
+  if (Number.isNaN(query.startDate) || Number.isNaN(query.endDate)) throw invalid('startDate and endDate must be ISO 8601 date-times');
+  if (query.endDate < query.startDate) throw invalid('endDate must not be before startDate');
+  const out: PostRow[] = [];
+  for (const row of ws.posts.rows.values()) {
+    if (row.index !== 0 || row.publishAt < query.startDate || row.publishAt > query.endDate) continue;
+    if (query.customer !== undefined && findChannel(ws, row.channelId)?.customer !== query.customer) continue;
+    out.push(row);
+  }
+  return out.sort((a, b) => a.publishAt - b.publishAt || a.createdAt - b.createdAt);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creating and editing
+
+export type CreateType = 'draft' | 'schedule' | 'now' | 'update';
+
+export interface CreateEntryInput {
+  integration: { id: string };
+  group?: string;
+  settings?: Record<string, unknown>;
+  value: ValueInput[];
+}
+
+export interface CreatePostsInput {
+  type: CreateType;
+  date: string;
+  shortLink: boolean;
+  tags: Tag[];
+  inter?: number;
+  creationMethod?: 'API' | 'CLI';
+  posts: CreateEntryInput[];
+}
+
+export interface CreatedPost {
+  postId: string;
+  integration: string;
+}
+
+interface PlannedEntry {
+  channel: Channel;
+  group: string;
+  existing: PostRow[];
+  target: 'DRAFT' | 'QUEUE';
+  settings: Record<string, unknown> | null;
+  items: ValueInput[];
+}
+
+/** The state an entry ends in: `update` keeps an existing group's state (field notes) and schedules a new one. */
+function targetState(type: CreateType, existing: PostRow[]): 'DRAFT' | 'QUEUE' {
+  if (type === 'draft') return 'DRAFT';
+  if (type !== 'update') return 'QUEUE';
+  return existing.some((r) => r.state === 'DRAFT') ? 'DRAFT' : 'QUEUE';
+}
+
+function billable(row: Pick<PostRow, 'id' | 'group' | 'content'>, channel: Channel): BillableItem {
+  return { postId: row.id, group: row.group, provider: channel.identifier, content: row.content, occurrences: 1 };
+}
+
+/** Keep the due marker early enough for a row queued at `at`. */
+export function noteDue(ws: Workspace, at: number): void {
+  if (at < ws.posts.nextDue) ws.posts.nextDue = at;
+}
+
+/**
+ * `POST /posts`: every entry is checked (channel, empty, settings, media, length) and the whole request priced before
+ * anything is saved, so a refused request changes nothing. One group per entry unless `group` names one; an existing
+ * group is edited in place, keeping the `value[].id`s it is sent.
+ */
+export function createPosts(
+  world: World,
+  ws: Workspace,
+  input: CreatePostsInput,
+  validateSettings: SettingsValidator,
+  env: Env,
+): CreatedPost[] {
+  const now = env.clock.now();
+  const date = input.type === 'now' ? now : Date.parse(input.date);
+  if (Number.isNaN(date)) throw invalid('date must be an ISO 8601 date-time');
+  const inter = input.inter !== undefined && input.inter > 0 ? input.inter : null;
+
+  const seenGroups = new Set<string>();
+  const planned: PlannedEntry[] = [];
+  input.posts.forEach((entry, i) => {
+    const channel = findChannel(ws, entry.integration.id);
+    if (!channel) throw invalid(`posts[${i}].integration: channel ${entry.integration.id} not found`);
+    const existing = entry.group ? groupRows(ws, entry.group) : [];
+    if (entry.group) {
+      if (seenGroups.has(entry.group)) throw invalid(`posts[${i}].group: group ${entry.group} is named by two entries`);
+      seenGroups.add(entry.group);
+      if (existing.length > 0 && existing[0]!.channelId !== channel.id) {
+        throw invalid(`posts[${i}].group: group ${entry.group} belongs to another channel`);
+      }
+    }
+    const target = targetState(input.type, existing);
+    const info = providerInfo(world, channel.identifier);
+    const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;
+    checkNotEmpty(entry.value);
+    if (target === 'QUEUE') {
+      checkSettings(channel, entry.settings, validateSettings);
+      if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
+    }
+    checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
+    checkLength(channel, info, entry.value);
+    planned.push({ channel, group: entry.group ?? env.ids.id('grp_'), existing, target, settings, items: entry.value });
+  });
+
+  // Price everything before changing anything: pay for what will be queued, give back what no longer is.
+  const pay: BillableItem[] = [];
+  const release: Array<{ postId: string; reason: ReleaseReason }> = [];
+  const builds = planned.map((p) => {
+    const byId = new Map(p.existing.map((r) => [r.id, r]));
+    const kept = new Set<string>();
+    let at = date;
+    const rows = p.items.map((item, index) => {
+      if (index > 0) at += Math.max(0, item.delay ?? 0) * MINUTE;
+      const old = item.id !== undefined ? byId.get(item.id) : undefined;
+      if (old) kept.add(old.id);
+      return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };
+    });
+    for (const r of rows) {
+      if (r.old?.state === 'PUBLISHED') continue; // items already sent are never touched
+      if (p.target === 'QUEUE') pay.push(billable({ id: r.id, group: p.group, content: r.item.content }, p.channel));
+      else if (r.old?.state === 'QUEUE') release.push({ postId: r.id, reason: 'moved back to drafts' });
+    }
+    const removed = p.existing.filter((r) => !kept.has(r.id) && r.state !== 'PUBLISHED');
+    for (const r of removed) release.push({ postId: r.id, reason: 'edited' });
+    return { p, rows, removed };
+  });
+  const settlement = planSettlement(world, ws, pay, release, env);
+
+  // Nothing can fail from here on.
+  const created: CreatedPost[] = [];
+  keepingSeen(ws, () => {
+    for (const { p, rows, removed } of builds) {
+      for (const r of removed) ws.posts.rows.delete(r.id);
+      const order: string[] = p.existing.filter((r) => r.state === 'PUBLISHED' && !rows.some((n) => n.id === r.id)).map((r) => r.id);
+      for (const r of rows) {
+        order.push(r.id);
+        if (r.old?.state === 'PUBLISHED') continue;
+        const row: PostRow = {
+          id: r.id,
+          group: p.group,
+          channelId: p.channel.id,
+          index: 0,
+          content: r.item.content,
+          template: r.item.content,
+          images: r.item.image.map((img) => ({ ...img })),
+          settings: p.settings ? structuredClone(p.settings) : null,
+          publishAt: r.publishAt,
+          delayMinutes: r.index === 0 ? 0 : Math.max(0, r.item.delay ?? 0),
+          state: p.target,
+          releaseURL: null,
+          releaseId: null,
+          inter,
+          tags: input.tags.map((t) => ({ value: t.value, label: t.label })),
+          shortLink: input.shortLink,
+          creationMethod: input.creationMethod ?? 'API',
+          createdAt: r.old?.createdAt ?? now,
+          publishedAt: null,
+          error: null,
+        };
+        ws.posts.rows.set(row.id, row);
+        if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
+      }
+      order.forEach((id, index) => (ws.posts.rows.get(id)!.index = index));
+      ws.posts.groups.set(p.group, order);
+      created.push({ postId: order[0]!, integration: p.channel.id });
+    }
+  });
+  applySettlement(world, ws, settlement, env);
+  return created;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Moving between draft and schedule
+
+export interface StatusResult {
+  id: string;
+  group: string;
+  state: 'DRAFT' | 'QUEUE';
+}
+
+/**
+ * `PUT /posts/{id}/status`: the post's whole group moves. To `schedule` the wallet must cover it (402 otherwise); to
+ * `draft` its credits come back. Items already sent stay as they are; a failed group can be scheduled again.
+ */
+export function changeStatus(world: World, ws: Workspace, id: string, status: 'draft' | 'schedule', env: Env): StatusResult {
+  const post = findPost(ws, id);
+  const rows = groupRows(ws, post.group);
+  const unsent = rows.filter((r) => r.state !== 'PUBLISHED');
+  if (unsent.length === 0) throw invalid('This post is already published; only drafts and scheduled posts change status');
+  const channel = findChannel(ws, post.channelId);
+  if (!channel) throw notFound('Post not found');
+  const to = status === 'draft' ? 'DRAFT' : 'QUEUE';
+  const moving = unsent.filter((r) => r.state !== to);
+  const pay = to === 'QUEUE' ? moving.map((r) => billable(r, channel)) : [];
+  const release = to === 'DRAFT' ? moving.filter((r) => r.state === 'QUEUE').map((r) => ({ postId: r.id, reason: 'moved back to drafts' as const })) : [];
+  const settlement = planSettlement(world, ws, pay, release, env);
+  for (const r of moving) {
+    r.state = to;
+    r.error = null;
+    if (to === 'QUEUE') noteDue(ws, r.publishAt);
+  }
+  applySettlement(world, ws, settlement, env);
+  return { id: post.id, group: post.group, state: to };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Release ids
+
+/** `PUT /posts/{id}/release-id`: link a post to its network message again; a published post gets its URL back. */
+export function setReleaseId(world: World, ws: Workspace, id: string, releaseId: string): PostRow {
+  const post = findPost(ws, id);
+  if (releaseId.trim() === '') throw invalid('releaseId must not be empty');
+  post.releaseId = releaseId;
+  const channel = findChannel(ws, post.channelId);
+  if (post.state === 'PUBLISHED' && channel) post.releaseURL = releaseUrlFor(world, channel, releaseId);
+  return post;
+}
+
+/**
+ * `GET /posts/{id}/missing`: recent network messages that may be this post. Only a published post whose link was lost
+ * (no release id) has candidates; they are derived from the post so the list is stable.
+ */
+export function missingReleases(world: World, ws: Workspace, id: string): Array<{ id: string; url: string; content: string; publishedAt: string }> {
+  const post = findPost(ws, id);
+  const channel = findChannel(ws, post.channelId);
+  if (post.state !== 'PUBLISHED' || post.releaseId !== null || !channel) return [];
+  const base = BigInt(`0x${[...post.id].map((c) => c.charCodeAt(0).toString(16)).join('').slice(0, 14)}`);
+  const at = post.publishedAt ?? post.publishAt;
+  return [0n, 1n, 2n].map((n, i) => {
+    const releaseId = (base + n * 7919n).toString();
+    return {
+      id: releaseId,
+      url: releaseUrlFor(world, channel, releaseId),
+      content: i === 0 ? post.content : `${post.content.slice(0, 60)}…`,
+      publishedAt: new Date(at + i * 90_000).toISOString(),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deleting
+
+export interface DeleteResult {
+  group: string;
+  error: boolean;
+  deletedFromPlatform: string[];
+  platformErrors: Array<{ postId: string; integration: string; provider: string; message: string }>;
+}
+
+/** Networks whose API cannot delete a published message (mock choice: listed in the README). */
+const CANNOT_DELETE = new Set(['instagram', 'instagram-standalone', 'tiktok']);
+
+/**
+ * Delete a whole group. Unsent items give back what they paid ('deleted'). A published item is only taken off the
+ * calendar, unless `fromPlatform`, which also deletes it on networks that support that.
+ */
+export function deleteGroup(world: World, ws: Workspace, group: string, fromPlatform: boolean, env: Env): DeleteResult {
+  const rows = groupRows(ws, group);
+  if (rows.length === 0) throw notFound('Post group not found');
+  const release = rows.filter((r) => r.state !== 'PUBLISHED').map((r) => ({ postId: r.id, reason: 'deleted' as const }));
+  const settlement = planSettlement(world, ws, [], release, env);
+  const result: DeleteResult = { group, error: false, deletedFromPlatform: [], platformErrors: [] };
+  if (fromPlatform) {
+    for (const r of rows.filter((row) => row.state === 'PUBLISHED')) {
+      const channel = findChannel(ws, r.channelId);
+      const provider = channel?.identifier ?? 'unknown';
+      if (!channel || CANNOT_DELETE.has(provider)) {
+        result.platformErrors.push({ postId: r.id, integration: r.channelId, provider, message: `${providerInfo(world, provider).label} does not support deleting published posts` });
+      } else if (channel.failing) {
+        result.platformErrors.push({ postId: r.id, integration: r.channelId, provider, message: `${channel.name} could not be reached` });
+      } else {
+        result.deletedFromPlatform.push(r.id);
+      }
+    }
+  }
+  result.error = result.platformErrors.length > 0;
+  keepingSeen(ws, () => {
+    for (const r of rows) ws.posts.rows.delete(r.id);
+    ws.posts.groups.delete(group);
+  });
+  applySettlement(world, ws, settlement, env);
+  return result;
+}
+
+/** `DELETE /posts/{id}`: the group the post belongs to. */
+export function deletePost(world: World, ws: Workspace, id: string, fromPlatform: boolean, env: Env): DeleteResult {
+  return deleteGroup(world, ws, findPost(ws, id).group, fromPlatform, env);
+}
+
+/** Every post on a channel being disconnected: unsent ones give back what they paid. Returns the deleted post ids. */
+export function deleteChannelPosts(world: World, ws: Workspace, channelId: string, env: Env): { ids: string[]; settle(): void } {
+  const rows = [...ws.posts.rows.values()].filter((r) => r.channelId === channelId);
+  const release = rows.filter((r) => r.state !== 'PUBLISHED').map((r) => ({ postId: r.id, reason: 'deleted' as const }));
+  const settlement = planSettlement(world, ws, [], release, env);
+  return {
+    ids: rows.map((r) => r.id),
+    settle() {
+      keepingSeen(ws, () => {
+        for (const r of rows) {
+          ws.posts.rows.delete(r.id);
+          ws.posts.groups.delete(r.group);
+        }
+      });
+      applySettlement(world, ws, settlement, env);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Live URLs
+
+/** A plausible address of the live message on the channel's network. */
+export function releaseUrlFor(_world: World, channel: Channel, releaseId: string): string {
+  const short = /^\d{1,30}$/.test(releaseId) ? BigInt(releaseId).toString(36) : encodeURIComponent(releaseId);
+  const id = encodeURIComponent(releaseId);
+  const handle = encodeURIComponent(channel.profile ?? channel.id);
+  switch (channel.identifier) {
+    case 'x':
+      return `https://x.com/${handle}/status/${id}`;
+    case 'linkedin':
+    case 'linkedin-page':
+      return `https://www.linkedin.com/feed/update/urn:li:share:${id}`;
+    case 'instagram':
+    case 'instagram-standalone':
+      return `https://www.instagram.com/p/${short}/`;
+    case 'facebook':
+      return `https://www.facebook.com/${handle}/posts/${id}`;
+    case 'threads':
+      return `https://www.threads.net/@${handle}/post/${short}`;
+    case 'tiktok':
+      return `https://www.tiktok.com/@${handle}/video/${id}`;
+    case 'youtube':
+      return `https://www.youtube.com/watch?v=${short}`;
+    case 'discord':
+      return `https://discord.com/channels/${handle}/${id}`;
+    case 'sanity':
+      return `https://www.sanity.io/studio/${handle}/article/${id}`;
+    case 'bluesky':
+      return `https://bsky.app/profile/${handle}.bsky.social/post/${short}`;
+    default:
+      return `https://social.example.com/${encodeURIComponent(channel.identifier)}/${handle}/posts/${id}`;
+  }
+}
+
+/** A network message id: 19 digits, like the big networks' snowflake ids. */
+export function newReleaseId(env: Env): string {
+  const n = BigInt(`0x${env.ids.hex(8)}`) % 9_000_000_000_000_000_000n;
+  return (1_000_000_000_000_000_000n + n).toString();
 }

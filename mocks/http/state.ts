@@ -97,7 +97,11 @@ export function createState(options: MockOptions = {}): MockState {
         clock.unfreeze();
         clock.set(Date.now());
       }
+      // Limits changed through the control API go back to how the mock started.
+      Object.assign(config, { ...defaultConfig, ...options.config });
       state.world = createWorld(fixtures, config, state.env);
+      // Uploaded files belonged to the old world.
+      state.effects.files.clear();
     },
     async settle() {
       while (state.pending.size > 0) await Promise.all([...state.pending]);

@@ -1,4 +1,144 @@
-// Control API handlers of this area, keyed by the operationIds of spec/control.yaml (seed; the area's owner fills it).
-import type { HandlerMap } from '../pipeline.ts';
+// Control API handlers for the world, the clock, channel failures, limits, webhooks, deliveries and faults (spec/control.yaml).
+import { isPayAsYouGo } from '../../domain/billing.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhooks.ts';
+import { creditsToCents, topUp } from '../../domain/wallet.ts';
+import { createWorkspace as addWorkspace, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
+import { checkPublicUrl } from '../public-url.ts';
+import { FAULTS } from '../faults.ts';
+import { sendWebhooks } from '../state.ts';
+import type { Ctx, HandlerMap } from '../pipeline.ts';
 
-export const handlers: HandlerMap = {};
+function workspaceRow(ws: Workspace) {
+  return { id: ws.id, name: ws.name, plan: ws.plan, payAsYouGo: isPayAsYouGo(ws), frozen: ws.wallet.frozen, apiKey: ws.apiKey };
+}
+
+function workspaceOf(ctx: Ctx): Workspace {
+  const ws = ctx.world.workspaces.get(ctx.params.id);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
+
+function limits(ctx: Ctx) {
+  const c = ctx.state.config;
+  return {
+    postsPerHour: c.postsPerHour,
+    allowLoopbackWebhooks: c.allowLoopbackWebhooks,
+    freeStorageBytes: c.freeStorageBytes,
+    freeLibraryBytes: c.freeLibraryBytes,
+  };
+}
+
+/** The app refuses webhook URLs that are not public https addresses (reference section 6). */
+async function requirePublicUrl(ctx: Ctx, url: string): Promise<string> {
+  const check = await checkPublicUrl(url, { allowLoopback: ctx.state.config.allowLoopbackWebhooks, lookup: ctx.state.effects.lookupHost });
+  if (!check.ok) throw invalid(check.reason.startsWith('URL ') ? `Webhook ${check.reason}` : check.reason);
+  return url;
+}
+
+/** A new workspace has one group and a channel for every provider of the catalogue, like the seeded ones. */
+function newWorkspaceFixture(ctx: Ctx, name: string, plan: 'free' | 'paid'): WorkspaceFixture {
+  const ids = ctx.env.ids;
+  const group = { id: ids.id('grp_'), name: 'Main' };
+  const channels = Object.entries(ctx.world.fixtures.providers).map(([identifier, info]) => ({
+    id: ids.id('ch_'),
+    name: `${name} on ${info.label}`,
+    identifier,
+    picture: null,
+    disabled: false,
+    profile: name.toLowerCase().replace(/[^a-z0-9]+/g, '') || null,
+    customer: group.id,
+  }));
+  return { id: ids.id('ws_'), name, plan, apiKey: `key_${ids.alnum(40)}`, groups: [group], channels, wallet: { ledger: [] } };
+}
+
+export const handlers: HandlerMap = {
+  resetWorld: (ctx) => {
+    ctx.state.reset();
+    return { body: { ok: true } };
+  },
+
+  listWorkspaces: (ctx) => ({ body: [...ctx.world.workspaces.values()].map(workspaceRow) }),
+
+  createWorkspace: (ctx) => {
+    const { name, plan, topUpCredits } = ctx.body as { name?: string; plan: 'free' | 'paid'; topUpCredits?: number };
+    if (topUpCredits !== undefined) creditsToCents(topUpCredits); // refuses more than 2 decimals before anything exists
+    const fixture = newWorkspaceFixture(ctx, name?.trim() || `Workspace ${ctx.world.workspaces.size + 1}`, plan);
+    const ws = addWorkspace(ctx.world, fixture, ctx.env);
+    if (topUpCredits !== undefined && topUpCredits > 0) topUp(ws, ctx.world.config, topUpCredits, ctx.env);
+    return { status: 201, body: workspaceRow(ws) };
+  },
+
+  getClock: (ctx) => ({ body: { now: new Date(ctx.state.clock.now()).toISOString(), frozen: ctx.state.clock.frozen } }),
+
+  setClock: (ctx) => {
+    const { now, advanceSeconds, frozen } = ctx.body as { now?: string; advanceSeconds?: number; frozen?: boolean };
+    const clock = ctx.state.clock;
+    if (now !== undefined) {
+      const at = Date.parse(now);
+      if (Number.isNaN(at)) throw invalid('now must be an ISO 8601 date-time');
+      clock.set(at);
+    }
+    if (advanceSeconds !== undefined) clock.advance(Math.round(advanceSeconds * 1000));
+    if (frozen === true) clock.freeze();
+    if (frozen === false) clock.unfreeze();
+    const ran = ctx.state.tick();
+    return {
+      body: { now: new Date(clock.now()).toISOString(), frozen: clock.frozen, published: ran.published, failed: ran.failed },
+    };
+  },
+
+  setChannelFailure: (ctx) => {
+    for (const ws of ctx.world.workspaces.values()) {
+      const channel = ws.channels.find((c) => c.id === ctx.params.id);
+      if (channel) {
+        channel.failing = ctx.body.fail;
+        return { body: { id: channel.id, fail: channel.failing } };
+      }
+    }
+    throw notFound('Channel not found');
+  },
+
+  getLimits: (ctx) => ({ body: limits(ctx) }),
+
+  setLimits: (ctx) => {
+    const input = ctx.body as Partial<ReturnType<typeof limits>>;
+    Object.assign(ctx.state.config, {
+      ...(input.postsPerHour !== undefined ? { postsPerHour: input.postsPerHour } : {}),
+      ...(input.allowLoopbackWebhooks !== undefined ? { allowLoopbackWebhooks: input.allowLoopbackWebhooks } : {}),
+      ...(input.freeStorageBytes !== undefined ? { freeStorageBytes: input.freeStorageBytes } : {}),
+      ...(input.freeLibraryBytes !== undefined ? { freeLibraryBytes: input.freeLibraryBytes } : {}),
+    });
+    return { body: limits(ctx) };
+  },
+
+  listWebhooks: (ctx) => ({ body: workspaceOf(ctx).webhooks.hooks.map((h) => ({ ...h })) }),
+
+  createWebhook: async (ctx) => {
+    const ws = workspaceOf(ctx);
+    const url = await requirePublicUrl(ctx, ctx.body.url);
+    return { status: 201, body: createWebhook(ctx.world, ws, { name: ctx.body.name, url, integrations: ctx.body.integrations }, ctx.env) };
+  },
+
+  deleteWebhook: (ctx) => {
+    deleteWebhook(workspaceOf(ctx), ctx.params.webhookId);
+    return { body: { deleted: true } };
+  },
+
+  sendTestWebhook: async (ctx) => {
+    const ws = workspaceOf(ctx);
+    const url = await requirePublicUrl(ctx, ctx.body.url);
+    sendWebhooks(ctx.state, [testDelivery(ws, url, ctx.env)]);
+    return { body: { sent: true } };
+  },
+
+  listDeliveries: (ctx) => ({
+    body: ctx.world.deliveries
+      .filter((d) => ctx.query.workspace === undefined || d.workspaceId === ctx.query.workspace)
+      .map((d) => ({ ...d, at: new Date(d.at).toISOString() })),
+  }),
+
+  listFaults: (ctx) => ({
+    body: { active: [...ctx.state.faults], catalogue: FAULTS.map((f) => ({ name: f.name, area: f.area, description: f.description })) },
+  }),
+};

@@ -1,0 +1,127 @@
+// The checks a post entry goes through before anything is saved: empty, then settings, then media, then length (field notes' order).
+import { invalid, postInvalid } from './errors.ts';
+import type { Channel, ProviderInfo } from './world.ts';
+import type { PostImage } from './posts.ts';
+
+/** One item of `value` as the request carries it. */
+export interface ValueInput {
+  content: string;
+  image: PostImage[];
+  id?: string;
+  delay?: number;
+}
+
+/** A settings problem from the provider's settings schema, its path relative to the settings object. */
+export interface SettingsViolation {
+  path: string;
+  message: string;
+}
+
+/** Checks a settings object against the contract's `ChannelSettings` (the HTTP layer passes the spec's validator). */
+export type SettingsValidator = (settings: unknown) => SettingsViolation[];
+
+export const EMPTY_MESSAGE = 'Your post should have at least one character or one image.';
+export const TOO_LONG_MESSAGE = 'post is too long, please fix it';
+/** Links count as this many characters on `x` (field notes: the network's own counting). */
+export const X_LINK_LENGTH = 23;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** The text a reader sees: tags dropped, line breaks kept, common entities decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+|#39);/gi, (whole, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+      if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+      return ENTITIES[lower] ?? whole;
+    })
+    .replace(/\n+$/, '');
+}
+
+// A URL with a scheme, or a bare domain such as example.com/path (the network links those too).
+const LINK = /\bhttps?:\/\/[^\s<]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s<]*)?/gi;
+
+/** Whether the text holds a link (a bare domain counts). */
+export function hasLink(text: string): boolean {
+  LINK.lastIndex = 0;
+  return LINK.test(plainText(text));
+}
+
+/** Length as the channel counts it: characters of the visible text; on `x` each link counts 23. */
+export function textLength(content: string, provider: string): number {
+  let text = plainText(content);
+  if (provider === 'x') text = text.replace(LINK, 'x'.repeat(X_LINK_LENGTH));
+  return [...text].length;
+}
+
+export function isEmpty(item: ValueInput): boolean {
+  return plainText(item.content).trim() === '' && item.image.length === 0;
+}
+
+/** `who_can_reply_post is required`, `post_type must be one of: post, story`: one readable line per problem. */
+export function describeSettingsViolation(v: SettingsViolation): string {
+  const field = v.path.replace(/^\//, '').replace(/\//g, '.');
+  const required = /must have required property '([^']+)'/.exec(v.message);
+  if (required) return `${field ? `${field}.` : ''}${required[1]} is required`;
+  const allowed = /must be equal to one of the allowed values: (.*)$/.exec(v.message);
+  if (allowed) return `${field || 'settings'} must be one of: ${allowed[1]!.replace(/"/g, '')}`;
+  return `${field || 'settings'} ${v.message}`;
+}
+
+const YOUTUBE_TAGS_LIMIT = 500;
+
+/** Settings problems the schema cannot express (reference 2.9), checked by the server. */
+function extraSettingsProblem(provider: string, settings: Record<string, any>): string | undefined {
+  if (provider === 'youtube' && Array.isArray(settings.tags)) {
+    // All tags together use up to 500 characters; a tag containing a space counts two more.
+    const used = settings.tags.reduce((sum: number, tag: any) => {
+      const value = String(tag?.value ?? '');
+      return sum + [...value].length + (value.includes(' ') ? 2 : 0);
+    }, 0);
+    if (used > YOUTUBE_TAGS_LIMIT) return `tags use ${used} characters; all tags together may use up to ${YOUTUBE_TAGS_LIMIT}`;
+  }
+  return undefined;
+}
+
+/** The settings step for an entry that will be scheduled or sent: throws the 400 naming the channel. */
+export function checkSettings(channel: Channel, settings: unknown, validate: SettingsValidator): void {
+  const fail = (message: string) => postInvalid(channel.identifier, channel.name, message);
+  if (settings === undefined || settings === null) throw fail('settings is required');
+  if (typeof settings !== 'object' || Array.isArray(settings)) throw fail('settings must be an object');
+  const type = (settings as Record<string, unknown>).__type;
+  if (type === undefined) throw fail('settings.__type is required');
+  if (type !== channel.identifier) throw fail(`settings.__type must be "${channel.identifier}" for this channel`);
+  const violations = validate(settings);
+  if (violations.length > 0) throw fail(describeSettingsViolation(violations[0]!));
+  const extra = extraSettingsProblem(channel.identifier, settings as Record<string, any>);
+  if (extra) throw fail(extra);
+}
+
+const NEEDS_MEDIA = new Set(['instagram', 'instagram-standalone', 'tiktok', 'youtube']);
+
+/** The media step: providers that cannot post text alone (mock rules, listed in providers.json and the README). */
+export function checkMedia(channel: Channel, info: ProviderInfo, settings: Record<string, unknown> | null, items: ValueInput[]): void {
+  const first = items[0]!;
+  const needsMedia =
+    NEEDS_MEDIA.has(channel.identifier) || (channel.identifier === 'facebook' && settings?.post_type === 'story');
+  if (needsMedia && first.image.length === 0) {
+    const what = channel.identifier === 'facebook' ? 'A Facebook story' : `A ${info.label} post`;
+    throw postInvalid(channel.identifier, channel.name, `${what} needs at least one photo or video`);
+  }
+}
+
+/** The length step: every item against the channel's maximum. */
+export function checkLength(channel: Channel, info: ProviderInfo, items: ValueInput[]): void {
+  for (const item of items) {
+    if (textLength(item.content, channel.identifier) > info.maxLength) throw invalid(TOO_LONG_MESSAGE);
+  }
+}
+
+/** The empty step: every item needs text or an image. */
+export function checkNotEmpty(items: ValueInput[]): void {
+  if (items.some(isEmpty)) throw invalid(EMPTY_MESSAGE);
+}

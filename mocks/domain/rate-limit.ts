@@ -1,0 +1,15 @@
+// The hourly `POST /posts` limit per workspace (reference section 8): every request counts, accepted or not.
+import { rateLimited } from './errors.ts';
+import type { Workspace } from './world.ts';
+
+const HOUR = 60 * 60_000;
+
+/** Count this request in the rolling hour; past `limit` requests the answer is 429. */
+export function admitPostRequest(ws: Workspace, now: number, limit: number): void {
+  const since = now - HOUR;
+  let drop = 0;
+  while (drop < ws.postRequests.length && ws.postRequests[drop]! <= since) drop++;
+  if (drop > 0) ws.postRequests.splice(0, drop);
+  ws.postRequests.push(now);
+  if (ws.postRequests.length > limit) throw rateLimited();
+}
