@@ -14,31 +14,32 @@ export interface EstimateInput {
 }
 
 /**
- * The group's unsent items on the provider, in `value` order: these are what the edit replaces, item for item.
- * Mock decision: when the group has several channels of that provider, the first one's items (by channel id) are used.
+ * The group's items on the provider's channel, in `value` order: contents[i] replaces the i-th item, the way an edit
+ * that keeps the `value[].id`s in order does. Mock decision: when the group has items on several channels of that
+ * provider, the first channel's (by id) are used.
  */
-function editedItems(ws: Workspace, provider: string, group: string | undefined): PostRow[] {
+function groupItems(ws: Workspace, provider: string, group: string | undefined): PostRow[] {
   if (group === undefined) return [];
   const channels = new Set(ws.channels.filter((c) => c.identifier === provider).map((c) => c.id));
   const rows = [...ws.posts.rows.values()].filter((r) => r.group === group && channels.has(r.channelId));
   if (rows.length === 0) return [];
   const first = rows.map((r) => r.channelId).sort()[0];
-  return rows.filter((r) => r.channelId === first && r.state !== 'PUBLISHED').sort((a, b) => a.index - b.index);
+  return rows.filter((r) => r.channelId === first).sort((a, b) => a.index - b.index);
 }
 
 /** The estimate; `topUpUrl` is the wallet page, absolute (the edge knows the app's origin). */
 export function estimate(world: World, ws: Workspace, input: EstimateInput, env: Env, topUpUrl: string) {
   if (ws.plan === 'paid') return NOT_ON_WALLET;
-  const existing = editedItems(ws, input.provider, input.group);
+  const all = groupItems(ws, input.provider, input.group);
   const group = input.group ?? 'estimate';
-  const pay: BillableItem[] = input.contents.map((content, i) => ({
-    postId: existing[i]?.id ?? `estimate:${i}`,
-    group,
-    provider: input.provider,
-    content,
-  }));
-  const release: Array<{ postId: string; reason: ReleaseReason }> = existing
+  // Items already sent are never touched: their positions are neither priced nor given back.
+  const pay: BillableItem[] = input.contents.flatMap((content, i) =>
+    all[i]?.state === 'PUBLISHED' ? [] : [{ postId: all[i]?.id ?? `estimate:${i}`, group, provider: input.provider, content }],
+  );
+  const existing = all.filter((r) => r.state !== 'PUBLISHED');
+  const release: Array<{ postId: string; reason: ReleaseReason }> = all
     .slice(input.contents.length)
+    .filter((r) => r.state !== 'PUBLISHED')
     .map((r) => ({ postId: r.id, reason: 'edited' }));
   const quote = quoteSettlement(world, ws, pay, release, env);
 

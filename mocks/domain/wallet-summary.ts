@@ -6,30 +6,27 @@ import { postActionKey, unitPrice } from './wallet-pricing.ts';
 import type { Env, Workspace, World } from './world.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Credits the next `windowHours` will need: queued items due in the window that have not been charged, and the next
- * occurrence of each repeating item when it falls in the window (field notes: production's window is 48 hours).
+ * occurrence of each repeating item going out in the window (the mock charges an occurrence when the one before it
+ * is sent). Field notes: production's window is 48 hours.
  */
 export function forecastCents(world: World, ws: Workspace, now: number): Cents {
   const end = now + world.config.forecastWindowHours * HOUR_MS;
   const providers = new Map(ws.channels.map((c) => [c.id, c.identifier]));
   let needed = 0;
   for (const row of ws.posts.rows.values()) {
-    if (row.state !== 'QUEUE' && row.state !== 'PUBLISHED') continue;
+    if (row.state !== 'QUEUE' || row.publishAt > end) continue;
     const provider = providers.get(row.channelId);
     if (provider === undefined) continue;
-    const actionKey = postActionKey(world, provider, row.content);
-    if (actionKey === null) continue;
-    const price = unitPrice(world, actionKey);
-    if (row.state === 'QUEUE' && row.publishAt >= now && row.publishAt <= end && paidFor(ws, row.id) === 0) needed += price;
+    if (paidFor(ws, row.id) === 0) {
+      const key = postActionKey(world, provider, row.content);
+      if (key !== null) needed += unitPrice(world, key);
+    }
     if (row.inter !== null && row.inter > 0) {
-      const step = row.inter * DAY_MS;
-      // The first occurrence after the current one that is still ahead of now.
-      const k = row.publishAt + step > now ? 1 : Math.floor((now - row.publishAt) / step) + 1;
-      const next = row.publishAt + k * step;
-      if (next <= end) needed += price;
+      const key = postActionKey(world, provider, row.template ?? row.content);
+      if (key !== null) needed += unitPrice(world, key);
     }
   }
   return needed;
