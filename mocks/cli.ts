@@ -1,9 +1,31 @@
 #!/usr/bin/env node
 // The package's command line: `mock` starts the stateful mock (more commands join as they exist).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { startMock } from './server.ts';
 import { loadFixtures } from '../fixtures/load.ts';
 import { apiBasePath } from '../spec/load.ts';
+
+/** Load a fixtures folder, refusing one that would start an empty or broken world (a typo in --fixtures). */
+function checkedFixtures(dir: string) {
+  if (!existsSync(join(dir, 'workspaces.json'))) {
+    throw new Error(`--fixtures ${dir}: no workspaces.json in that folder (copy fixtures/ and edit it)`);
+  }
+  const fixtures = loadFixtures(dir);
+  if (!Array.isArray(fixtures.workspaces) || fixtures.workspaces.length === 0) {
+    throw new Error(`--fixtures ${dir}: workspaces.json must hold {"workspaces": [...]} with at least one workspace`);
+  }
+  const keys = new Set<string>();
+  for (const ws of fixtures.workspaces) {
+    if (!ws.id || !ws.apiKey || !['free', 'paid'].includes(ws.plan) || !Array.isArray(ws.channels) || !Array.isArray(ws.groups)) {
+      throw new Error(`--fixtures ${dir}: workspace ${ws.id ?? '(no id)'} needs id, apiKey, plan (free or paid), groups and channels`);
+    }
+    if (keys.has(ws.apiKey)) throw new Error(`--fixtures ${dir}: API key ${ws.apiKey} is used by two workspaces`);
+    keys.add(ws.apiKey);
+  }
+  return fixtures;
+}
 
 const program = new Command();
 program.name('spw').description('Social Publishing Workspace API contract toolkit: stateful mock and conformance suites');
@@ -22,7 +44,7 @@ program
     const mock = await startMock({
       port: Number(opts.port),
       host: opts.host,
-      fixtures: opts.fixtures ? loadFixtures(opts.fixtures) : undefined,
+      fixtures: opts.fixtures ? checkedFixtures(opts.fixtures) : undefined,
       seed: opts.seed !== undefined ? Number(opts.seed) : undefined,
       faults,
       strict: Boolean(opts.strict),

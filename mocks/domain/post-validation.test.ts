@@ -1,0 +1,49 @@
+// The post checks as pure functions: visible text, length as the network counts it, readable settings problems, the hourly limit.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describeSettingsViolation, hasLink, isEmpty, plainText, textLength } from './post-validation.ts';
+import { admitPostRequest } from './rate-limit.ts';
+import { DomainError } from './errors.ts';
+import type { Workspace } from './world.ts';
+
+describe('post text', () => {
+  it('drops tags and decodes entities', () => {
+    expect(plainText('<p>Fish &amp; chips</p><p>today&nbsp;only</p>')).toBe('Fish & chips\ntoday only');
+    expect(isEmpty({ content: '<p><br></p>', image: [] })).toBe(true);
+    expect(isEmpty({ content: '', image: [{ id: 'm', path: 'https://cdn.example.com/a.png' }] })).toBe(false);
+  });
+
+  it('counts every link as 23 characters on x only', () => {
+    const text = `Read https://example.com/${'a'.repeat(100)} now`;
+    expect(textLength(text, 'x')).toBe('Read '.length + 23 + ' now'.length);
+    expect(textLength(text, 'linkedin')).toBe([...text].length);
+    expect(hasLink('visit example.com today')).toBe(true);
+    expect(hasLink('no link here.')).toBe(false);
+  });
+
+  it('length of text without tags or links equals its number of code points, on any channel', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii' }).filter((s) => !/[<&.:]/.test(s)), (s) => {
+        expect(textLength(s, 'linkedin')).toBe([...s.replace(/\n+$/, '')].length);
+      }),
+    );
+  });
+
+  it('words settings problems for people', () => {
+    expect(describeSettingsViolation({ path: '', message: "must have required property 'who_can_reply_post'" })).toBe('who_can_reply_post is required');
+    expect(describeSettingsViolation({ path: '/post_type', message: 'must be equal to one of the allowed values: "post", "story"' })).toBe(
+      'post_type must be one of: post, story',
+    );
+    expect(describeSettingsViolation({ path: '/title', message: 'must NOT have more than 90 characters' })).toBe('title must NOT have more than 90 characters');
+  });
+});
+
+describe('hourly POST /posts limit', () => {
+  it('admits `limit` requests in any rolling hour and refuses the next, refused ones counting too', () => {
+    const ws = { postRequests: [] as number[] } as Workspace;
+    for (let i = 0; i < 3; i++) admitPostRequest(ws, 1000 + i, 3);
+    expect(() => admitPostRequest(ws, 2000, 3)).toThrow(DomainError);
+    expect(() => admitPostRequest(ws, 1000 + 3_600_000, 3)).toThrow(DomainError); // the refused one at 2000 still counts
+    admitPostRequest(ws, 2000 + 3_600_000 + 2, 3);
+  });
+});
