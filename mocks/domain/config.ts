@@ -13,6 +13,14 @@ export interface MockConfig {
   allowLoopbackWebhooks: boolean;
   /** Upload ticket validity (reference: 15 minutes). */
   ticketSeconds: number;
+  /** Largest image upload (reference: 10 MB; the mock reads MB as 1024 * 1024 bytes). */
+  maxImageBytes: number;
+  /** Largest mp4 upload (reference: 1 GB = 1024^3 bytes here). */
+  maxVideoBytes: number;
+  /** Largest brief document (PDF, office, text) upload (reference: not shown; production: 25 MB). */
+  maxDocumentBytes: number;
+  /** Time allowed for `POST /upload-from-url` to fetch the whole file (reference: not shown). */
+  urlFetchTimeoutMs: number;
   /** Authorization code lifetime (reference: 10 minutes). */
   oauthCodeSeconds: number;
   /** Channel analytics cache (reference: one hour). */
@@ -40,6 +48,10 @@ export const defaultConfig: MockConfig = {
   freeWebhookLimit: 30,
   allowLoopbackWebhooks: false,
   ticketSeconds: 15 * 60,
+  maxImageBytes: 10 * 1024 * 1024,
+  maxVideoBytes: 1024 * 1024 * 1024,
+  maxDocumentBytes: 25 * 1024 * 1024,
+  urlFetchTimeoutMs: 60_000,
   oauthCodeSeconds: 10 * 60,
   analyticsCacheSeconds: 60 * 60,
   notificationsPageSize: 100,

@@ -7,6 +7,7 @@ import { publicHandlers } from './routes/index.ts';
 import { controlHandlers } from './control/index.ts';
 import { createState, type MockOptions, type MockState } from './state.ts';
 import { applyFaults } from './faults.ts';
+import { serveMediaFile } from './media-files.ts';
 
 export interface MockApp {
   fetch(request: Request): Promise<Response>;
@@ -48,6 +49,8 @@ export function createMockApp(options: MockOptions = {}): MockApp {
   mount(app, state, state.validator, publicHandlers, apiPath, apiPath);
   mount(app, state, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
   app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
+  // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
+  app.get('/media-files/:name', (c) => serveMediaFile(state, c.req.param('name')));
   app.notFound((c) =>
     c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
   );

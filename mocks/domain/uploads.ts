@@ -1,0 +1,61 @@
+// Single-use upload tickets (reference sections 3, 4.3, 5, 8): minted with a purpose, claimed by one upload, then spent.
+import { notFound } from './errors.ts';
+import type { Env, Workspace, World } from './world.ts';
+
+export type TicketPurpose = 'media' | 'brief';
+
+export interface UploadTicket {
+  /** 32 random bytes as 64 hex characters: the credential. */
+  token: string;
+  workspaceId: string;
+  purpose: TicketPurpose;
+  expiresAt: number;
+  /** An upload holding this ticket is under way: a second upload is refused until it succeeds (spent) or fails (released). */
+  claimed: boolean;
+}
+
+export const TICKET_INVALID = 'This upload link is invalid or has expired.';
+
+/** Any purpose other than `brief` is a media ticket (reference 4.3). */
+export function ticketPurpose(input: unknown): TicketPurpose {
+  return input === 'brief' ? 'brief' : 'media';
+}
+
+export function mintTicket(world: World, ws: Workspace, purpose: unknown, env: Env): UploadTicket {
+  const now = env.clock.now();
+  // Expired tickets are dropped as new ones are minted, so the map does not grow without bound.
+  for (const [token, t] of world.uploadTickets) if (t.expiresAt <= now && !t.claimed) world.uploadTickets.delete(token);
+  const ticket: UploadTicket = {
+    token: env.ids.hex(32),
+    workspaceId: ws.id,
+    purpose: ticketPurpose(purpose),
+    expiresAt: now + world.config.ticketSeconds * 1000,
+    claimed: false,
+  };
+  world.uploadTickets.set(ticket.token, ticket);
+  return ticket;
+}
+
+/**
+ * Take a ticket for one upload, before any byte is read: unknown, expired, spent, already claimed, of the other
+ * purpose, or of a workspace that no longer exists all answer the same 404, so a token reveals nothing.
+ */
+export function claimTicket(world: World, token: string, purpose: TicketPurpose, env: Env): { ticket: UploadTicket; ws: Workspace } {
+  const ticket = world.uploadTickets.get(token);
+  const ws = ticket ? world.workspaces.get(ticket.workspaceId) : undefined;
+  if (!ticket || !ws || ticket.claimed || ticket.purpose !== purpose || env.clock.now() >= ticket.expiresAt) {
+    throw notFound(TICKET_INVALID);
+  }
+  ticket.claimed = true;
+  return { ticket, ws };
+}
+
+/** The upload failed: the ticket may be used again while it is valid (field notes). */
+export function releaseTicket(world: World, ticket: UploadTicket): void {
+  if (world.uploadTickets.get(ticket.token) === ticket) ticket.claimed = false;
+}
+
+/** The upload succeeded: the ticket is spent and answers 404 from now on. */
+export function spendTicket(world: World, ticket: UploadTicket): void {
+  world.uploadTickets.delete(ticket.token);
+}
