@@ -59,7 +59,8 @@ async function consent(m: TestMock, clientId: string, state = 'st-123', extra = 
 
 async function submit(m: TestMock, form: ParsedForm, decision: 'approve' | 'deny', override: Record<string, string> = {}) {
   const body = new URLSearchParams({ ...form.fields, decision, ...override }).toString();
-  return m.http[form.method as 'post'](form.action).type('form').send(body);
+  // Never follow the redirect: it points at the app's server, which does not exist here.
+  return m.http[form.method as 'post'](form.action).redirects(0).type('form').send(body);
 }
 
 async function approveAndGetCode(m: TestMock, clientId: string, state = 'st-123') {

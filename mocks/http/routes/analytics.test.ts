@@ -46,7 +46,7 @@ describe('channel analytics', () => {
     expect(tiktok.body.map((s: { label: string }) => s.label)).toContain('Video Views');
     expect(tiktok.body[0].data).toHaveLength(30);
     // Another channel has other numbers.
-    const other = await testMock().api('get', '/analytics/ch_paid_linkedin?date=7').expect(200);
+    const other = await testMock().api('get', '/analytics/ch_paid_linkedin?date=7', KEYS.paid).expect(200);
     expect(other.body).not.toEqual(a.body);
   });
 

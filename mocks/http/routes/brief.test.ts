@@ -3,17 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { testMock, KEYS } from '../../testing.ts';
 
 describe('brief endpoints', () => {
-  it('answer 402 with wallet: true on the free plan before the first top-up, and open with the top-up', async () => {
+  it('answer 402 with wallet: true on the free plan before the first top-up', async () => {
     const m = testMock();
     for (const path of ['/brief/schema', '/brief', '/brief/onboarding', '/brief/foundation/voice']) {
       const res = await m.api('get', path, KEYS.free).expect(402);
       expect(res.body).toEqual({ statusCode: 402, msg: 'The agent brief opens after your first wallet top-up.', message: 'The agent brief opens after your first wallet top-up.', wallet: true, url: '/wallet' });
     }
+  });
+
+  it('refuse a write with 402 on the free plan before the first top-up, saving nothing', async () => {
+    const m = testMock();
     await m.api('patch', '/brief/foundation/voice', KEYS.free).send({ title: 'V' }).expect(402);
     await m.api('delete', '/brief/sources/x', KEYS.free).expect(402);
-    // A refused PATCH saved nothing.
     expect(m.app.state.world.workspaces.get('ws_free_demo')!.brief.documents.size).toBe(0);
+  });
 
+  it('open on the free plan with the first top-up', async () => {
+    const m = testMock();
     await m.http.post('/_mock/workspaces/ws_free_demo/wallet/top-up').send({ credits: 10 }).expect(200);
     await m.api('get', '/brief', KEYS.free).expect(200);
   });
