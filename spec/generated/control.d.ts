@@ -1,0 +1,2031 @@
+// Generated from spec/control.yaml by scripts/generate-types.ts; never edit by hand. Regenerate with: npm run types
+export interface paths {
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the world
+         * @description Puts the world back to the seeded fixtures (workspaces, keys, channels, wallets, posts, media, brief, webhooks, OAuth apps) and the clock back to its start mode.
+         */
+        post: operations["resetWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workspaces
+         * @description Lists every workspace with its plan, wallet state and current API key.
+         */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /**
+         * Create a workspace
+         * @description Creates a workspace on a plan, with a fresh API key. `topUpCredits` greater than 0 tops up its wallet at once, which makes a free workspace pay-as-you-go.
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a workspace's API key
+         * @description Gives the workspace a new API key. The old key answers 401 `Invalid API key` at once.
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the mock clock
+         * @description Gives the mock's current time and whether the clock is frozen (a frozen clock moves only when told to).
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Move or freeze the mock clock
+         * @description Sets the clock to `now`, advances it by `advanceSeconds`, and/or freezes or unfreezes it; the
+         *     fields combine. Moving the clock runs what falls due: scheduled posts whose time has come are
+         *     published (or fail on a failing channel, with their credits given back) and webhooks are
+         *     delivered. The answer lists the posts published and failed.
+         */
+        post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{id}/failure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make sends on a channel fail
+         * @description While `fail` is true, every send on the channel fails; the post goes to `ERROR` and its credits are given back.
+         */
+        put: operations["setChannelFailure"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the mock's limits
+         * @description Gives the numbers the reference leaves "not shown" and the mock makes configurable — the hourly `POST /posts` limit per workspace, the free storage amount, the free plan's library capacity — and whether webhooks may point at loopback addresses (for tests).
+         */
+        get: operations["getLimits"];
+        /**
+         * Change the mock's limits
+         * @description Changes any subset of the limits; the others keep their values.
+         */
+        put: operations["setLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workspace's webhooks
+         * @description Lists the workspace's webhooks, as configured in the app.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Adds a webhook as the app's webhook screen would. The URL must be a public HTTPS address; private,
+         *     internal and loopback addresses are refused with 400 (loopback is allowed only while the limit
+         *     `allowLoopbackWebhooks` is on, so tests can receive deliveries). A free-plan workspace allows 30
+         *     webhooks; the 31st answers 400. `integrations` is `all` (the default) or a list of channel ids.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Removes the webhook; it receives no further deliveries.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Plays the app's Send Test action, sending a sample array of two example posts (from two different networks) to the URL. Like the app, it does not report the endpoint's answer; the delivery is recorded with `test true`.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description Lists every webhook request the mock sent (real and test), optionally for one workspace, with the body sent and the endpoint's status or the network error. Deliveries are sent once, without retries, and a failed one is only recorded here.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up a wallet
+         * @description Plays a top-up in the app (a `TOPUP` transaction). The first top-up makes a free workspace pay-as-you-go (unless the wallet is frozen, which refuses top-ups with 400) and opens the brief and skills.
+         */
+        post: operations["topUpWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant credits
+         * @description Adds credits as an administrator's grant (a `GRANT` transaction). A grant is not a top-up and does not make the workspace pay-as-you-go.
+         */
+        post: operations["grantCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a wallet
+         * @description Records a signed `ADJUST` transaction. A negative adjustment is a claw-back (a disputed payment) — it may take the balance below zero and freezes the wallet, which stops pay-as-you-go and refuses top-ups until unfrozen.
+         */
+        post: operations["adjustWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze a wallet
+         * @description Freezes the wallet; while frozen the workspace is not pay-as-you-go.
+         */
+        post: operations["freezeWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unfreeze a wallet
+         * @description Unfreezes the wallet; a wallet that was topped up before becomes pay-as-you-go again.
+         */
+        post: operations["unfreezeWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/wallet/auto-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set automatic top-up
+         * @description Plays the app's automatic top-up settings. When on, a top-up of `amount` (smallest currency unit) fires when the balance falls below `belowCredits` or below what an action needs, only while the top-ups left under `monthlyLimit` cover the whole shortfall.
+         */
+        put: operations["setAutoTopUp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a workspace's plan
+         * @description Moves the workspace to the free or the paid plan. On the paid plan the wallet is not used and AI generation opens.
+         */
+        put: operations["setPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/oauth-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workspace's OAuth app
+         * @description Gives the workspace's OAuth app, without its secret. 404 when the workspace has none.
+         */
+        get: operations["getOAuthApp"];
+        put?: never;
+        /**
+         * Create the workspace's OAuth app
+         * @description Creates the workspace's one OAuth app, as a workspace admin would in the app. The client secret is shown once, here (and on rotation). 400 when the workspace already has an app.
+         */
+        post: operations["createOAuthApp"];
+        /**
+         * Delete the workspace's OAuth app
+         * @description Deletes the app. Every access token it issued answers 401 `Invalid OAuth token` at once.
+         */
+        delete: operations["deleteOAuthApp"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit the workspace's OAuth app
+         * @description Changes any of the app's fields; the others keep their values. The secret is not shown.
+         */
+        patch: operations["updateOAuthApp"];
+        trace?: never;
+    };
+    "/workspaces/{id}/oauth-app/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the OAuth app's secret
+         * @description Gives the app a new client secret, shown once here; the old secret stops working at once.
+         */
+        post: operations["rotateOAuthSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/oauth-app/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the OAuth app's tokens
+         * @description Plays a user revoking the app in the approved-apps settings. Every token the app holds stops at once (401 `Invalid OAuth token`); the answer counts them.
+         */
+        post: operations["revokeOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/brief/{category}/{key}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a brief document's revisions
+         * @description Lists the revisions of a brief document, oldest first. Every save records a revision; a delete with `keepHistory=true` records a `deleted` one, while a plain delete drops the history.
+         */
+        get: operations["getBriefHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List faults
+         * @description Gives the catalogue of named faults (realistic deviations from the contract the mock can start with, to prove the suites catch them) and the ones active in this run.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the consent page
+         * @description The app's OAuth consent page, in HTML. It names the app and asks the user to approve or deny it for a workspace; the form posts to `POST /oauth/authorize`. An unknown `client_id` or a `response_type` other than `code` answers 400.
+         */
+        get: operations["authorizeOAuth"];
+        put?: never;
+        /**
+         * Submit the consent form
+         * @description The consent page's form. On approval the user is redirected (302) to the app's redirect URL with `code` (single use, valid 10 minutes) and `state`; on denial with `error=access_denied` and `state`.
+         */
+        post: operations["submitOAuthConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a code for an access token
+         * @description Exchanges an authorization code (from the consent redirect, within 10 minutes, once) for an access
+         *     token. The token begins `pos_`, does not expire, has no refresh token and no scopes; it acts as the
+         *     workspace's API key would, sent on its own in `Authorization`. Failure bodies are the mock's
+         *     choice (the reference does not show them): 400 `unsupported_grant_type`, `invalid_request` or
+         *     `invalid_grant` (unknown, used or expired code), 401 `invalid_client` (wrong client id or secret).
+         */
+        post: operations["exchangeOAuthCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The control API's error; the same shape as the public `Error`, with all three fields always sent. */
+        Error: {
+            statusCode: number;
+            msg: string;
+            message: string | string[];
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        Deleted: {
+            /** @constant */
+            deleted: true;
+        };
+        /** @description A workspace as the control API sees it, with its current API key. */
+        Workspace: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "free" | "paid";
+            payAsYouGo: boolean;
+            /** @description Whether the wallet is frozen. */
+            frozen: boolean;
+            apiKey: string;
+        };
+        CreateWorkspace: {
+            name?: string;
+            /** @enum {string} */
+            plan: "free" | "paid";
+            /** @description Credits to top up at once; more than 0 makes a free workspace pay-as-you-go. */
+            topUpCredits?: number;
+        };
+        Clock: {
+            /** Format: date-time */
+            now: string;
+            frozen: boolean;
+        };
+        /** @description Any combination of the three fields. */
+        SetClock: {
+            advanceSeconds?: number;
+            /** Format: date-time */
+            now?: string;
+            frozen?: boolean;
+        };
+        /** @description The clock after the change, and the posts it published or failed. */
+        ClockResult: components["schemas"]["Clock"] & {
+            published: string[];
+            failed: string[];
+        };
+        Limits: {
+            /** @description `POST /posts` requests per workspace per hour before 429. */
+            postsPerHour: number;
+            /** @description Let webhooks point at loopback addresses (for tests). */
+            allowLoopbackWebhooks: boolean;
+            /** @description Storage free of charge; above it, uploads are paid from the wallet. */
+            freeStorageBytes: number;
+            /** @description The free plan's media library capacity; above it, uploads answer 413. */
+            freeLibraryBytes: number;
+        };
+        /** @description Any subset of the limits. */
+        LimitsUpdate: {
+            postsPerHour?: number;
+            allowLoopbackWebhooks?: boolean;
+            freeStorageBytes?: number;
+            freeLibraryBytes?: number;
+        };
+        /** @description `all` channels, or the ids of the channels covered. */
+        WebhookIntegrations: "all" | string[];
+        Webhook: {
+            id: string;
+            name: string;
+            /** Format: uri */
+            url: string;
+            integrations: components["schemas"]["WebhookIntegrations"];
+        };
+        CreateWebhook: {
+            name?: string;
+            /**
+             * Format: uri
+             * @description A public HTTPS address (loopback only while `allowLoopbackWebhooks` is on).
+             */
+            url: string;
+            integrations?: components["schemas"]["WebhookIntegrations"];
+        };
+        /** @description One webhook request the mock sent. */
+        Delivery: {
+            id: string;
+            /** @description The webhook; null for a test delivery. */
+            webhookId: string | null;
+            workspaceId: string;
+            url: string;
+            /** @description The JSON array sent (one post for a real delivery, two for a test). */
+            body: unknown[];
+            /** @description The endpoint's HTTP status; null when the request did not get an answer. */
+            status: number | null;
+            /** @description The network error, when there was one. */
+            error: string | null;
+            /** Format: date-time */
+            at: string;
+            test: boolean;
+        };
+        ControlAutoTopUp: {
+            enabled: boolean;
+            belowCredits?: number | null;
+            /** @description Smallest currency unit. */
+            amount?: number | null;
+            /** @description Smallest currency unit. */
+            monthlyLimit?: number | null;
+        };
+        /** @description The control view of a workspace's wallet. */
+        ControlWallet: {
+            balance: number;
+            payAsYouGo: boolean;
+            frozen: boolean;
+            autoTopUp?: components["schemas"]["ControlAutoTopUp"];
+        };
+        AutoTopUpSettings: {
+            enabled: boolean;
+            /** @description Top up when the balance falls below this many credits. */
+            belowCredits?: number | null;
+            /** @description Amount of one top-up, in the smallest currency unit. */
+            amount?: number | null;
+            /** @description Cap on automatic top-ups per month, in the smallest currency unit. */
+            monthlyLimit?: number | null;
+        };
+        /** @description A workspace's OAuth app, without its secret. */
+        OAuthApp: {
+            clientId: string;
+            name: string;
+            description?: string | null;
+            picture?: string | null;
+            /** Format: uri */
+            redirectUrl: string;
+        };
+        /** @description A new OAuth app with its secret, shown once. */
+        OAuthAppWithSecret: components["schemas"]["OAuthApp"] & {
+            clientSecret: string;
+        };
+        CreateOAuthApp: {
+            name: string;
+            description?: string;
+            picture?: string;
+            /** Format: uri */
+            redirectUrl: string;
+        };
+        UpdateOAuthApp: {
+            name?: string;
+            description?: string;
+            picture?: string;
+            /** Format: uri */
+            redirectUrl?: string;
+        };
+        BriefRevision: {
+            revision: number;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            action: "saved" | "deleted";
+            /** @description The document's content at this revision (`title`, `blocks`, `links`, `assets`). */
+            content: Record<string, unknown> | null;
+        };
+        Faults: {
+            active: string[];
+            catalogue: {
+                name: string;
+                area: string;
+                description: string;
+            }[];
+        };
+        /** @description The consent form's fields. */
+        ConsentForm: {
+            client_id: string;
+            /** @description The workspace the user approves the app for. */
+            workspace: string;
+            state?: string;
+            /** @enum {string} */
+            decision: "approve" | "deny";
+        };
+        TokenRequest: {
+            /** @description Must be `authorization_code`; anything else answers 400 `unsupported_grant_type`. */
+            grant_type: string;
+            code: string;
+            client_id: string;
+            client_secret: string;
+        };
+        TokenResponse: {
+            access_token: string;
+            /** @description The workspace id. */
+            id: string;
+            /** @constant */
+            token_type: "bearer";
+        };
+        /** @description An OAuth 2 error (the mock's choice; the reference does not show these bodies). */
+        TokenError: {
+            error: string;
+            error_description?: string;
+        };
+    };
+    responses: {
+        /** @description Invalid input. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 400,
+                 *       "msg": "credits must be > 0",
+                 *       "message": "credits must be > 0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown workspace, channel, webhook, app or document. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "msg": "Workspace not found",
+                 *       "message": "Workspace not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Workspace id. */
+        WorkspaceId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    resetWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world is reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "ws_free",
+                     *         "name": "Free workspace",
+                     *         "plan": "free",
+                     *         "payAsYouGo": false,
+                     *         "frozen": false,
+                     *         "apiKey": "key_free_0123456789abcdef"
+                     *       },
+                     *       {
+                     *         "id": "ws_paid",
+                     *         "name": "Paid workspace",
+                     *         "plan": "paid",
+                     *         "payAsYouGo": false,
+                     *         "frozen": false,
+                     *         "apiKey": "key_paid_0123456789abcdef"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Workspace"][];
+                };
+            };
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Pay-as-you-go workspace",
+                 *       "plan": "free",
+                 *       "topUpCredits": 50
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorkspace"];
+            };
+        };
+        responses: {
+            /** @description The new workspace. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ws_3",
+                     *       "name": "Pay-as-you-go workspace",
+                     *       "plan": "free",
+                     *       "payAsYouGo": true,
+                     *       "frozen": false,
+                     *       "apiKey": "key_3_0123456789abcdef"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "apiKey": "key_free_fedcba9876543210"
+                     *     }
+                     */
+                    "application/json": {
+                        apiKey: string;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2025-03-10T08:00:00.000Z",
+                     *       "frozen": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+        };
+    };
+    setClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "advanceSeconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetClock"];
+            };
+        };
+        responses: {
+            /** @description The clock after the change, and what it ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2025-03-10T09:00:00.000Z",
+                     *       "frozen": true,
+                     *       "published": [
+                     *         "post_1"
+                     *       ],
+                     *       "failed": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    setChannelFailure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fail": true
+                 *     }
+                 */
+                "application/json": {
+                    fail: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel's failure switch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ch_x_1",
+                     *       "fail": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        fail: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "postsPerHour": 90,
+                     *       "allowLoopbackWebhooks": false,
+                     *       "freeStorageBytes": 1073741824,
+                     *       "freeLibraryBytes": 2147483648
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+        };
+    };
+    setLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "postsPerHour": 3,
+                 *       "allowLoopbackWebhooks": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["LimitsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The new limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "postsPerHour": 3,
+                     *       "allowLoopbackWebhooks": true,
+                     *       "freeStorageBytes": 1073741824,
+                     *       "freeLibraryBytes": 2147483648
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "wh_1",
+                     *         "name": "Publish log",
+                     *         "url": "https://hooks.example.com/published",
+                     *         "integrations": "all"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Publish log",
+                 *       "url": "https://hooks.example.com/published",
+                 *       "integrations": [
+                 *         "ch_x_1"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The new webhook. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_2",
+                     *       "name": "Publish log",
+                     *       "url": "https://hooks.example.com/published",
+                     *       "integrations": [
+                     *         "ch_x_1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+                /** @description Webhook id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/published"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The test request was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sent": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        sent: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Workspace id; only its deliveries. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "dl_1",
+                     *         "webhookId": "wh_1",
+                     *         "workspaceId": "ws_free",
+                     *         "url": "https://hooks.example.com/published",
+                     *         "body": [
+                     *           {
+                     *             "id": "post_1",
+                     *             "content": "Spring launch is live.",
+                     *             "publishDate": "2025-03-10T09:00:00.000Z",
+                     *             "releaseURL": "https://x.example.com/acme/status/1",
+                     *             "state": "PUBLISHED",
+                     *             "integration": {
+                     *               "id": "ch_x_1",
+                     *               "name": "Acme on X",
+                     *               "providerIdentifier": "x",
+                     *               "picture": null,
+                     *               "type": "social"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "status": 200,
+                     *         "error": null,
+                     *         "at": "2025-03-10T09:00:00.000Z",
+                     *         "test": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Delivery"][];
+                };
+            };
+        };
+    };
+    topUpWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits": 50
+                 *     }
+                 */
+                "application/json": {
+                    credits: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The wallet after the top-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 50,
+                     *       "payAsYouGo": true,
+                     *       "frozen": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    grantCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits": 10,
+                 *       "description": "Welcome credits"
+                 *     }
+                 */
+                "application/json": {
+                    credits: number;
+                    /** @description The transaction's description. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The wallet after the grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 60,
+                     *       "payAsYouGo": true,
+                     *       "frozen": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adjustWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits": -50,
+                 *       "description": "Disputed payment"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Signed; positive adds, negative claws back and freezes. */
+                    credits: number;
+                    /** @description The transaction's description. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The wallet after the adjustment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": -2.25,
+                     *       "payAsYouGo": false,
+                     *       "frozen": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    freezeWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frozen wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 47.75,
+                     *       "payAsYouGo": false,
+                     *       "frozen": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unfreezeWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unfrozen wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 47.75,
+                     *       "payAsYouGo": true,
+                     *       "frozen": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAutoTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "belowCredits": 10,
+                 *       "amount": 1000,
+                 *       "monthlyLimit": 5000
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutoTopUpSettings"];
+            };
+        };
+        responses: {
+            /** @description The wallet with its automatic top-up settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 47.75,
+                     *       "payAsYouGo": true,
+                     *       "frozen": false,
+                     *       "autoTopUp": {
+                     *         "enabled": true,
+                     *         "belowCredits": 10,
+                     *         "amount": 1000,
+                     *         "monthlyLimit": 5000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ControlWallet"] & Record<string, unknown>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "paid"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "free" | "paid";
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ws_free",
+                     *       "name": "Free workspace",
+                     *       "plan": "paid",
+                     *       "payAsYouGo": false,
+                     *       "frozen": false,
+                     *       "apiKey": "key_free_0123456789abcdef"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OAuth app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "pca_0123456789abcdef0123456789abcdef",
+                     *       "name": "Scheduler Plus",
+                     *       "description": "Plans your week.",
+                     *       "picture": "https://cdn.example.com/apps/scheduler.png",
+                     *       "redirectUrl": "https://scheduler.example.com/oauth/callback"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthApp"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Scheduler Plus",
+                 *       "description": "Plans your week.",
+                 *       "picture": "https://cdn.example.com/apps/scheduler.png",
+                 *       "redirectUrl": "https://scheduler.example.com/oauth/callback"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOAuthApp"];
+            };
+        };
+        responses: {
+            /** @description The new app with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "pca_0123456789abcdef0123456789abcdef",
+                     *       "clientSecret": "pcs_0123456789abcdef0123456789abcdef0123456789abcdef",
+                     *       "name": "Scheduler Plus",
+                     *       "description": "Plans your week.",
+                     *       "picture": "https://cdn.example.com/apps/scheduler.png",
+                     *       "redirectUrl": "https://scheduler.example.com/oauth/callback"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthAppWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Plans your week, every week."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateOAuthApp"];
+            };
+        };
+        responses: {
+            /** @description The app, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "pca_0123456789abcdef0123456789abcdef",
+                     *       "name": "Scheduler Plus",
+                     *       "description": "Plans your week, every week.",
+                     *       "picture": "https://cdn.example.com/apps/scheduler.png",
+                     *       "redirectUrl": "https://scheduler.example.com/oauth/callback"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthApp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rotateOAuthSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client id and the new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "pca_0123456789abcdef0123456789abcdef",
+                     *       "clientSecret": "pcs_fedcba9876543210fedcba9876543210fedcba9876543210"
+                     *     }
+                     */
+                    "application/json": {
+                        clientId: string;
+                        clientSecret: string;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many tokens were revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": {
+                        revoked: number;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBriefHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+                category: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "revision": 1,
+                     *         "at": "2025-03-01T12:00:00.000Z",
+                     *         "action": "saved",
+                     *         "content": {
+                     *           "title": "Voice",
+                     *           "blocks": [],
+                     *           "links": [],
+                     *           "assets": []
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BriefRevision"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active faults and the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "active": [
+                     *         "double-charge"
+                     *       ],
+                     *       "catalogue": [
+                     *         {
+                     *           "name": "double-charge",
+                     *           "area": "wallet",
+                     *           "description": "Scheduling a priced post charges it twice."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Faults"];
+                };
+            };
+        };
+    };
+    authorizeOAuth: {
+        parameters: {
+            query: {
+                /** @description The app's client id (`pca_...`). */
+                client_id: string;
+                /** @description Must be `code`. */
+                response_type: "code";
+                /** @description Opaque value sent back to the redirect URL. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown app or invalid request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "pca_0123456789abcdef0123456789abcdef",
+                 *       "workspace": "ws_free",
+                 *       "state": "xyz",
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["ConsentForm"];
+            };
+        };
+        responses: {
+            /** @description Redirect to the app's redirect URL. */
+            302: {
+                headers: {
+                    /** @description The redirect URL with `code` and `state`, or `error=access_denied` and `state`. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown app, unknown workspace or invalid form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exchangeOAuthCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code",
+                 *       "code": "code_0123456789abcdef",
+                 *       "client_id": "pca_0123456789abcdef0123456789abcdef",
+                 *       "client_secret": "pcs_0123456789abcdef0123456789abcdef0123456789abcdef"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "pos_0123456789abcdef0123456789abcdef01234567",
+                     *       "id": "ws_free",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description Invalid request, unsupported grant type, or an unknown, used or expired code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "Code has expired"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown client or wrong secret. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+        };
+    };
+}
