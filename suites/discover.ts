@@ -10,6 +10,7 @@ export interface ChannelInfo {
   customer?: { id: string; name: string };
   maxLength?: number;
   tools: string[];
+  disabled?: boolean;
 }
 
 export interface WorkspaceView {
@@ -34,7 +35,7 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
     const view: WorkspaceView = {
       kind,
       channels: Array.isArray(channels.responseBody)
-        ? (channels.responseBody as any[]).filter((c) => c && typeof c.id === 'string').map((c) => ({ id: c.id, name: c.name, identifier: c.identifier, customer: c.customer ?? undefined, tools: [] }))
+        ? (channels.responseBody as any[]).filter((c) => c && typeof c.id === 'string').map((c) => ({ id: c.id, name: c.name, identifier: c.identifier, customer: c.customer ?? undefined, disabled: c.disabled === true, tools: [] }))
         : [],
       groups: Array.isArray(groups.responseBody) ? (groups.responseBody as any[]).filter((g) => g && typeof g.id === 'string') : [],
     };

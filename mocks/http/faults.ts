@@ -1,18 +1,404 @@
 // Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Owner: the suites work.
-import type { MockState } from './state.ts';
+import type { MockState, Override } from './state.ts';
+import type { Workspace, World } from '../domain/world.ts';
 
 export interface FaultDefinition {
   name: string;
   area: string;
   description: string;
+  /** The checks expected to catch it (suites/faults.test.ts runs exactly these and fails if none fails). */
+  caughtBy: string[];
+  /** Response-level behaviour; faults without it are hooks where the behaviour lives (`state.faults.has(name)`). */
+  override?: (state: MockState) => Override['after'];
+  operations?: string[];
 }
 
-/** The catalogue. Behaviour lives where the fault bites: response overrides here, domain checks read state.faults. */
-export const FAULTS: FaultDefinition[] = [];
+type Reply = { status: number; body: any; headers: Record<string, string> };
+
+function workspaceOf(state: MockState, request: Request): Workspace | undefined {
+  const id = state.world.apiKeys.get((request.headers.get('authorization') ?? '').trim());
+  return id ? state.world.workspaces.get(id) : undefined;
+}
+
+function mediaView(item: any, origin: string) {
+  return { id: item.id, name: item.name, originalName: item.originalName, path: item.path.startsWith('/') ? origin + item.path : item.path, thumbnail: item.thumbnail, alt: item.alt };
+}
+
+function newestFirst(items: any[]): any[] {
+  return [...items].sort((a, b) => b.createdAt - a.createdAt || (b.seq ?? 0) - (a.seq ?? 0));
+}
+
+/** Per-world memory a fault needs (tickets and tokens it brings back); dropped with the world on reset. */
+const memory = new WeakMap<World, Map<string, any>>();
+function remember(world: World): Map<string, any> {
+  let m = memory.get(world);
+  if (!m) memory.set(world, (m = new Map()));
+  return m;
+}
+
+const isSpend = (t: any) => t.type === 'SPEND';
+
+export const FAULTS: FaultDefinition[] = [
+  // Authentication
+  {
+    name: 'wrong-401-message',
+    area: 'auth',
+    description: 'A request with no Authorization header answers 401 {"msg": "Unauthorized"} instead of "No API Key found".',
+    caughtBy: ['ignored_auth', 'response_schema_conformance'],
+    override: () => (r) => (r.status === 401 && r.body?.msg === 'No API Key found' ? { ...r, body: { msg: 'Unauthorized' } } : undefined),
+  },
+  {
+    name: 'swapped-401-messages',
+    area: 'auth',
+    description: 'A wrong API key answers 401 "No API Key found" (a message of the enum, the wrong one).',
+    caughtBy: ['ignored_auth'],
+    override: () => (r, { request }) => (r.status === 401 && r.body?.msg === 'Invalid API key' && request.headers.get('authorization') ? { ...r, body: { msg: 'No API Key found' } } : undefined),
+  },
+  {
+    name: 'bearer-accepted',
+    area: 'auth',
+    description: '`Authorization: Bearer <key>` is accepted like the bare key (hook in the request pipeline).',
+    caughtBy: ['ignored_auth'],
+  },
+  // Generic contract
+  {
+    name: 'error-body-shape',
+    area: 'generic',
+    description: 'Validation failures answer 400 {"error": "Bad Request"}, without msg or message.',
+    caughtBy: ['negative_data_rejection', 'response_schema_conformance'],
+    override: () => (r) => (r.status === 400 && r.body && typeof r.body === 'object' && 'msg' in r.body ? { ...r, body: { error: 'Bad Request', statusCode: 400 } } : undefined),
+  },
+  {
+    name: 'crash-on-missing-body',
+    area: 'generic',
+    description: 'POST /posts with no body crashes with a 500 instead of answering 400.',
+    caughtBy: ['not_a_server_error', 'negative_data_rejection'],
+    operations: ['createPosts'],
+    override: () => (r, { request }) => (r.status === 400 && !request.headers.get('content-type') ? { status: 500, body: { statusCode: 500, message: "Cannot read properties of undefined (reading 'posts')" }, headers: {} } : undefined),
+  },
+  // Media and tickets
+  {
+    name: 'media-page-20',
+    area: 'media',
+    description: 'GET /media pages hold 20 items instead of 18.',
+    caughtBy: ['media_paging'],
+    operations: ['listMedia'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
+      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+      const items = newestFirst(ws.media.items as any[]);
+      return { ...r, body: { pages: Math.ceil(items.length / 20), results: items.slice((page - 1) * 20, page * 20).map((m) => mediaView(m, new URL(request.url).origin)) } };
+    },
+  },
+  {
+    name: 'media-oldest-first',
+    area: 'media',
+    description: 'GET /media lists oldest first.',
+    caughtBy: ['media_paging'],
+    operations: ['listMedia'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
+      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+      const items = newestFirst(ws.media.items as any[]).reverse();
+      return { ...r, body: { ...r.body, results: items.slice((page - 1) * 18, page * 18).map((m) => mediaView(m, new URL(request.url).origin)) } };
+    },
+  },
+  {
+    name: 'media-pages-miscounted',
+    area: 'media',
+    description: 'GET /media counts only full pages in `pages` (19 files say 1 page).',
+    caughtBy: ['media_paging'],
+    operations: ['listMedia'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
+      return { ...r, body: { ...r.body, pages: Math.floor(ws.media.items.length / 18) } };
+    },
+  },
+  {
+    name: 'cross-workspace-media',
+    area: 'media',
+    description: "GET /media shows another workspace's newest file at the top of page 1.",
+    caughtBy: ['tenant_isolation'],
+    operations: ['listMedia'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || Number(new URL(request.url).searchParams.get('page') ?? '1') !== 1) return undefined;
+      const foreign = [...state.world.workspaces.values()].filter((w) => w.id !== ws.id).flatMap((w) => newestFirst(w.media.items as any[]).slice(0, 1));
+      if (foreign.length === 0) return undefined;
+      return { ...r, body: { ...r.body, results: [...foreign.map((m) => mediaView(m, new URL(request.url).origin)), ...r.body.results].slice(0, 18) } };
+    },
+  },
+  {
+    name: 'ticket-reusable',
+    area: 'media',
+    description: 'An upload ticket accepts a second upload after the first succeeded.',
+    caughtBy: ['upload_ticket_single_use'],
+    operations: ['createUploadTicket', 'uploadWithTicket', 'uploadBriefFile'],
+    override: (state) => (r, { operationId, request }) => {
+      const mem = remember(state.world);
+      if (operationId === 'createUploadTicket' && r.status === 200) {
+        const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+        mem.set(`ticket:${token}`, state.world.uploadTickets.get(token));
+      } else if (r.status === 200) {
+        const token = decodeURIComponent(new URL(request.url).pathname.split('/').pop()!);
+        const ticket = mem.get(`ticket:${token}`);
+        if (ticket) {
+          ticket.claimed = false;
+          state.world.uploadTickets.set(token, ticket);
+        }
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'ticket-expiry-ignored',
+    area: 'media',
+    description: 'Upload tickets never expire (an unused ticket still works after 15 minutes).',
+    caughtBy: ['upload_ticket_expiry'],
+    operations: ['createUploadTicket'],
+    override: (state) => (r) => {
+      if (r.status !== 200) return undefined;
+      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const t = state.world.uploadTickets.get(token);
+      if (t) t.expiresAt = Number.MAX_SAFE_INTEGER;
+      return undefined;
+    },
+  },
+  {
+    name: 'ticket-one-hour',
+    area: 'media',
+    description: 'Upload tickets are minted for an hour (expiresInSeconds 3600) instead of 15 minutes.',
+    caughtBy: ['upload_ticket_expiry'],
+    operations: ['createUploadTicket'],
+    override: (state) => (r) => {
+      if (r.status !== 200) return undefined;
+      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const t = state.world.uploadTickets.get(token);
+      if (t) t.expiresAt = state.clock.now() + 3600_000;
+      return { ...r, body: { ...r.body, expiresInSeconds: 3600 } };
+    },
+  },
+  {
+    name: 'ticket-purpose-ignored',
+    area: 'media',
+    description: 'A ticket minted with purpose `brief` is a media ticket (its uploadUrl is /upload-ticket/...).',
+    caughtBy: ['upload_ticket_single_use'],
+    operations: ['createUploadTicket'],
+    override: (state) => (r) => {
+      if (r.status !== 200 || !String(r.body.uploadUrl).includes('/brief-upload/')) return undefined;
+      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const t = state.world.uploadTickets.get(token);
+      if (t) t.purpose = 'media';
+      return { ...r, body: { ...r.body, uploadUrl: String(r.body.uploadUrl).replace('/brief-upload/', '/upload-ticket/') } };
+    },
+  },
+  // Analytics
+  {
+    name: 'missing-x-cached-at',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} answers without the X-Cached-At header.',
+    caughtBy: ['response_headers_conformance'],
+    operations: ['getChannelAnalytics'],
+    override: () => (r) => {
+      const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => k.toLowerCase() !== 'x-cached-at'));
+      return { ...r, headers };
+    },
+  },
+  // Wallet
+  {
+    name: 'double-charge',
+    area: 'wallet',
+    description: 'Scheduling a priced post charges every item twice.',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['createPosts', 'changePostStatus'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws) return undefined;
+      const now = state.clock.now();
+      for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && t.createdAt === now && !t.id.endsWith('_again'))) {
+        if (ws.wallet.ledger.some((x: any) => x.id === `${t.id}_again`)) continue;
+        ws.wallet.ledger.push({ ...t, id: `${t.id}_again` });
+        ws.wallet.balance += t.cents;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'missing-refund',
+    area: 'wallet',
+    description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
+    caughtBy: ['refund_undoes_charge'],
+    operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws) return undefined;
+      const now = state.clock.now();
+      const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
+      for (const t of refunds) ws.wallet.balance -= t.cents;
+      ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
+      return undefined;
+    },
+  },
+  {
+    name: 'ledger-drift',
+    area: 'wallet',
+    description: 'GET /wallet reports a balance one credit above the sum of the transactions.',
+    caughtBy: ['ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: () => (r) => (r.status === 200 && typeof r.body?.balance === 'number' ? { ...r, body: { ...r.body, balance: Math.round((r.body.balance + 1) * 100) / 100 } } : undefined),
+  },
+  {
+    name: 'estimate-off-by-one',
+    area: 'wallet',
+    description: 'POST /wallet/estimate prices one item fewer than the post has.',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      if (r.status !== 200 || !Array.isArray(r.body?.items) || r.body.items.length === 0) return undefined;
+      const last = r.body.items[r.body.items.length - 1].credits as number;
+      const round = (n: number) => Math.round(n * 100) / 100;
+      return { ...r, body: { ...r.body, items: r.body.items.slice(0, -1), priceCredits: round(r.body.priceCredits - last), dueCredits: round(r.body.dueCredits - last), balanceAfterCredits: round(r.body.balanceAfterCredits + last) } };
+    },
+  },
+  {
+    name: 'draft-charged',
+    area: 'wallet',
+    description: 'Saving a draft on a channel whose provider is `x` takes credits (x.post per post) as if scheduled.',
+    caughtBy: ['draft_costs_nothing'],
+    operations: ['createPosts'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || !ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
+      const now = state.clock.now();
+      if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
+      const price = state.world.fixtures.prices.sections.flatMap((s) => s.items).find((i) => i.key === 'x.post');
+      for (const created of r.body as Array<{ postId: string; integration: string }>) {
+        const channel = ws.channels.find((c) => c.id === created.integration);
+        if (!price || channel?.identifier !== 'x') continue;
+        const cents = -Math.round(price.credits * 100);
+        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: 'Post on X', cents, quantity: 1, actionKey: 'x.post', reference: created.postId, receiptUrl: null, createdAt: now } as any);
+        ws.wallet.balance += cents;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'refusal-still-saves',
+    area: 'wallet',
+    description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
+    caughtBy: ['refusal_saves_nothing'],
+  },
+  // Plans
+  {
+    name: 'brief-gate-403',
+    area: 'plans',
+    description: 'Brief endpoints answer 403 instead of 402 on a free workspace before its first top-up.',
+    caughtBy: ['plan_gates', 'status_code_conformance'],
+    operations: ['getBriefSchema', 'listBriefDocuments', 'getBriefOnboarding', 'getBriefDocument', 'saveBriefDocument', 'deleteBriefDocument'],
+    override: () => (r) => (r.status === 402 ? { ...r, status: 403 } : undefined),
+  },
+  {
+    name: 'ai-wallet-refusal',
+    area: 'plans',
+    description: 'AI endpoints refuse free workspaces with a wallet refusal (relative url, no statusCode) instead of a plan refusal.',
+    caughtBy: ['plan_gates', 'response_schema_conformance'],
+    operations: ['generateVideo', 'runVideoFunction'],
+    override: () => (r) => (r.status === 402 ? { ...r, body: { message: 'Top up to use AI generation.', wallet: true, url: '/wallet' } } : undefined),
+  },
+  {
+    name: 'x-connect-open',
+    area: 'plans',
+    description: 'GET /social/x gives a connect URL to a free workspace that never topped up.',
+    caughtBy: ['plan_gates'],
+    operations: ['getSocialConnectUrl'],
+    override: () => (r) => (r.status === 402 ? { ...r, status: 200, body: { url: 'https://x.com/i/oauth2/authorize?client_id=mock&state=fault' } } : undefined),
+  },
+  // Limits
+  {
+    name: 'no-429',
+    area: 'limits',
+    description: 'POST /posts is never rate limited (the hourly limit is not enforced).',
+    caughtBy: ['hourly_post_limit'],
+    override: (state) => () => {
+      state.config.postsPerHour = Number.MAX_SAFE_INTEGER;
+      return undefined;
+    },
+  },
+  // Brief
+  {
+    name: 'brief-patch-clears-omitted',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} empties the `links` it was not sent (kept links are lost).',
+    caughtBy: ['brief_patch_semantics'],
+    operations: ['saveBriefDocument', 'getBriefDocument'],
+    override: (state) => (r, { operationId, request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws) return undefined;
+      const mem = remember(state.world);
+      const key = `brief:${ws.id}:${r.body.category}/${r.body.key}`;
+      const before = mem.get(key);
+      if (operationId === 'saveBriefDocument' && before && before.links.length > 0 && JSON.stringify(before.links) === JSON.stringify(r.body.content.links)) {
+        const stored = (ws.brief.documents as Map<string, any>).get(`${r.body.category}/${r.body.key}`);
+        if (stored) stored.content = { ...stored.content, links: [] };
+        r = { ...r, body: { ...r.body, content: { ...r.body.content, links: [] } } };
+      }
+      mem.set(key, r.body.content);
+      return r;
+    },
+  },
+  // OAuth
+  {
+    name: 'oauth-code-reusable',
+    area: 'oauth',
+    description: 'An authorization code can be exchanged more than once.',
+    caughtBy: ['oauth_flow'],
+    operations: ['exchangeOAuthCode'],
+    override: (state) => (r) => {
+      if (r.status === 200) for (const grant of state.world.oauth.codes.values() as Iterable<any>) grant.used = false;
+      return undefined;
+    },
+  },
+  {
+    name: 'oauth-revoke-ignored',
+    area: 'oauth',
+    description: "Revoking an OAuth app leaves its access tokens working.",
+    caughtBy: ['oauth_flow'],
+    operations: ['exchangeOAuthCode', 'revokeOAuthApp'],
+    override: (state) => (r, { operationId }) => {
+      const mem = remember(state.world);
+      if (operationId === 'exchangeOAuthCode' && r.status === 200) mem.set(`token:${r.body.access_token}`, state.world.oauth.tokens.get(r.body.access_token));
+      if (operationId === 'revokeOAuthApp' && r.status === 200) {
+        for (const [k, grant] of mem) if (k.startsWith('token:')) state.world.oauth.tokens.set(k.slice(6), grant);
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'oauth-token-unprefixed',
+    area: 'oauth',
+    description: 'The token exchange answers an access token without the `pos_` prefix.',
+    caughtBy: ['oauth_flow'],
+    operations: ['exchangeOAuthCode'],
+    override: () => (r) => (r.status === 200 && typeof r.body?.access_token === 'string' ? { ...r, body: { ...r.body, access_token: r.body.access_token.replace(/^pos_/, '') } } : undefined),
+  },
+];
+
+export function faultNames(): string[] {
+  return FAULTS.map((f) => f.name);
+}
 
 export function applyFaults(state: MockState): void {
   const unknown = [...state.faults].filter((f) => !FAULTS.some((d) => d.name === f));
   if (unknown.length > 0) {
-    throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ') || 'none yet'}`);
+    throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}`);
+  }
+  for (const fault of FAULTS) {
+    if (!state.faults.has(fault.name) || !fault.override) continue;
+    state.overrides.push({ name: fault.name, operations: fault.operations, after: fault.override(state) });
   }
 }
+
+export type { Reply };

@@ -127,7 +127,9 @@ export async function runOperation(
       apiBase: origin + options.apiPath,
     };
     if (op.secured) {
-      ctx.credential = authenticate(state.world, request.headers.get('authorization'));
+      const header = request.headers.get('authorization');
+      // Fault hook (mocks/http/faults.ts): `Bearer <key>` taken as the key.
+      ctx.credential = authenticate(state.world, state.faults.has('bearer-accepted') ? header?.replace(/^Bearer /, '') : header);
       ctx.ws = ctx.credential.ws;
     }
     h.admit?.(ctx);

@@ -8,7 +8,7 @@ export const SETTINGS_KNOWN = ['x', 'linkedin', 'linkedin-page', 'threads', 'fac
 const TEXT_ONLY_SAFE = new Set(['x', 'linkedin', 'linkedin-page', 'threads', 'facebook', 'discord']);
 
 export function textSafe(channels: ChannelInfo[]): ChannelInfo[] {
-  return channels.filter((c) => TEXT_ONLY_SAFE.has(c.identifier) || !SETTINGS_KNOWN.includes(c.identifier));
+  return channels.filter((c) => !c.disabled).filter((c) => TEXT_ONLY_SAFE.has(c.identifier) || !SETTINGS_KNOWN.includes(c.identifier));
 }
 
 export function settingsArb(identifier: string): fc.Arbitrary<Record<string, unknown>> {

@@ -81,7 +81,14 @@ export const handlers: HandlerMap = {
       const check = ctx.op.validateRequest({ body, contentType: 'application/json' });
       const violations = check.violations.filter((v) => v.in === 'body' && !isSettingsViolation(body, v));
       if (violations.length > 0) throw invalid(describeViolations(violations));
-      const created = createPosts(ctx.world, ctx.ws, body as CreatePostsInput, settingsValidator(ctx), ctx.env);
+      let created;
+      try {
+        created = createPosts(ctx.world, ctx.ws, body as CreatePostsInput, settingsValidator(ctx), ctx.env);
+      } catch (err) {
+        // Fault hook (mocks/http/faults.ts): a 402 that still saves the posts, as drafts.
+        if (ctx.state.faults.has('refusal-still-saves') && (err as { kind?: string }).kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...(body as CreatePostsInput), type: 'draft' }, settingsValidator(ctx), ctx.env);
+        throw err;
+      }
       // `now` posts are due at once: publish them within this request (webhooks follow).
       if ((body as CreatePostsInput).type !== 'draft') ctx.state.tick();
       return { body: created };

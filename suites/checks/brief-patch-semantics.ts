@@ -1,0 +1,52 @@
+// brief_patch_semantics: PATCH keeps what it was not sent and replaces each array it was sent, whole.
+import fc from 'fast-check';
+import { savedBriefDoc } from '../arbitraries/requests.ts';
+import { ensure, got, register, show } from './registry.ts';
+
+const block = fc.record({ id: fc.stringMatching(/^b[0-9]{1,3}$/), heading: fc.constantFrom('Tone', 'Audience', 'Goals'), body: fc.constantFrom('Plain.', 'Warm and direct.', 'Short.') });
+const link = fc.record({ id: fc.stringMatching(/^l[0-9]{1,3}$/), url: fc.constantFrom('https://blog.example.com', 'https://shop.example.com'), note: fc.constantFrom('Blog', 'Shop') }, { requiredKeys: ['id', 'url'] });
+const patch = fc.record(
+  { title: fc.constantFrom('Voice', 'Brand', 'Notes'), blocks: fc.array(block, { maxLength: 3 }), links: fc.array(link, { maxLength: 3 }) },
+  { requiredKeys: [] },
+);
+
+export const briefPatchSemantics = register({
+  name: 'brief_patch_semantics',
+  area: 'brief',
+  kind: 'property',
+  description: 'After a sequence of PATCHes with random subsets of title/blocks/links, the document equals the model: left-out fields kept, sent arrays replaced whole; GET agrees with the PATCH answer.',
+  rule: 'Section 4.7: "A field left out keeps the stored value; blocks, links, assets are each replaced whole, so existing items are sent with the changes."',
+  needs: { anyKey: ['paid', 'payg'] },
+  async run(ctx) {
+    const kind = ctx.has('paid') ? 'paid' : 'payg';
+    await ctx.property(
+      'patch sequence',
+      fc.array(patch, { minLength: 1, maxLength: 5 }),
+      async (patches) => {
+        const doc = await savedBriefDoc(ctx, kind);
+        const first = await ctx.api.call({ operationId: 'getBriefDocument', path: doc, auth: { kind } });
+        const model: any = { ...(first.responseBody as any).content };
+        for (const p of patches) {
+          const e = await ctx.api.call({ operationId: 'saveBriefDocument', path: doc, body: p, auth: { kind } });
+          ensure(e.status === 200, { operation: 'saveBriefDocument', received: got(e), documented: '200 BriefDocument', exchanges: [e] });
+          Object.assign(model, p);
+          const content = (e.responseBody as any).content;
+          for (const field of ['title', 'blocks', 'links', 'assets']) {
+            ensure(JSON.stringify(content[field]) === JSON.stringify(model[field]), {
+              operation: 'saveBriefDocument',
+              received: `${field} ${show(content[field])} after PATCH ${show(p)}`,
+              documented: `${field} ${show(model[field])} (${field in p ? 'sent: replaced whole' : 'left out: keeps the stored value'})`,
+              exchanges: [e],
+            });
+          }
+        }
+        const read = await ctx.api.call({ operationId: 'getBriefDocument', path: doc, auth: { kind } });
+        const content = (read.responseBody as any)?.content ?? {};
+        for (const field of ['title', 'blocks', 'links', 'assets']) {
+          ensure(JSON.stringify(content[field]) === JSON.stringify(model[field]), { operation: 'getBriefDocument', received: `${field} ${show(content[field])}`, documented: `${field} ${show(model[field])} as saved`, exchanges: [read] });
+        }
+      },
+      { reset: true, show: (ps: unknown[]) => ps.map((p) => `PATCH /brief/{category}/{key} ${JSON.stringify(p)}`) },
+    );
+  },
+});

@@ -1,0 +1,53 @@
+// estimate_equals_charge: what POST /wallet/estimate says is due is exactly what scheduling the same post then takes.
+import fc from 'fast-check';
+import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
+import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { targetNow } from '../resources.ts';
+import { ensure, got, register } from './registry.ts';
+
+export const estimateEqualsCharge = register({
+  name: 'estimate_equals_charge',
+  area: 'wallet',
+  kind: 'property',
+  description: 'On pay-as-you-go, scheduling a post charges exactly the estimate\'s dueCredits (SPEND sum and balance change), item by item; a short estimate means 402.',
+  rule: 'Section 2.8: "dueCredits (what scheduling takes now ...)", "short boolean (scheduling now would be refused with 402)"; section 8: "paid from wallet credits when it is scheduled, each thread item separately".',
+  needs: { keys: ['payg'] },
+  async run(ctx) {
+    const ch = await chargedChannel(ctx, 'payg');
+    const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
+    await ctx.property(
+      'estimate then schedule',
+      fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 5 }),
+      async (contents) => {
+        const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
+        const e = est.responseBody as any;
+        ensure(est.status === 200 && typeof e?.dueCredits === 'number', { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate', exchanges: [est] });
+        const before = await readWallet(ctx, 'payg');
+        const now = await targetNow(ctx);
+        const body = { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] };
+        const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body });
+        if (e.short) {
+          ensure(res.status === 402, { operation: 'createPosts', received: got(res), documented: 'estimate said short: scheduling now is refused with 402', exchanges: [est, res] });
+          return;
+        }
+        ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: `200 (the estimate said not short, due ${e.dueCredits})`, exchanges: [est, res] });
+        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'payg' } }));
+        const after = await readWallet(ctx, 'payg');
+        const added = newTransactions(before, after);
+        const spent = -sumCents(added, 'SPEND');
+        ensure(spent === cents(e.dueCredits), {
+          operation: 'createPosts',
+          received: `SPEND transactions of ${spent / 100} credits for ${contents.length} item(s)`,
+          documented: `the estimate's dueCredits ${e.dueCredits} (items ${JSON.stringify(e.items)})`,
+          exchanges: ctx.target.history.exchanges.slice(-8),
+        });
+        ensure(cents(after.balance) - cents(before.balance) === sumCents(added), {
+          operation: 'getWallet',
+          received: `balance ${before.balance} -> ${after.balance}`,
+          documented: `a change equal to the new transactions (${sumCents(added) / 100})`,
+        });
+      },
+      { reset: true, show: (c: string[]) => [`POST /wallet/estimate {provider: ${ch.identifier}, contents: ${JSON.stringify(c)}}`, `POST /posts schedule on ${ch.id} with the same ${c.length} item(s)`] },
+    );
+  },
+});

@@ -1,0 +1,44 @@
+// media_paging: GET /media gives 18 items a page, newest first, and a `pages` count consistent with the pages.
+import fc from 'fast-check';
+import { imageForm } from '../arbitraries/files.ts';
+import { ensure, got, register } from './registry.ts';
+
+export const mediaPaging = register({
+  name: 'media_paging',
+  area: 'media',
+  kind: 'property',
+  description: 'After n uploads into an empty library, page 1 holds min(n, 18) items, newest first, pages = ceil(n / 18), and walking the pages gives every file once.',
+  rule: 'Section 4.3 / 8: "GET /media ... {pages: integer, results: array of Media} ... 18 items per page, newest first".',
+  needs: { anyKey: ['paid', 'payg'], control: 'an empty media library to count pages in' },
+  async run(ctx) {
+    const kind = ctx.has('paid') ? 'paid' : 'payg';
+    await ctx.property(
+      'media pages',
+      fc.integer({ min: 1, max: 40 }),
+      async (n) => {
+        const uploaded: string[] = [];
+        for (let i = 0; i < n; i++) {
+          const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(`page-${i}.png`) });
+          ensure(e.status === 200, { operation: 'uploadMedia', received: got(e), documented: '200 Media for a png', exchanges: [e] });
+          uploaded.push((e.responseBody as any).id);
+          await ctx.control!.advance(1);
+        }
+        const newest = [...uploaded].reverse();
+        const pages = Math.ceil(n / 18);
+        const seen: string[] = [];
+        for (let page = 1; page <= pages; page++) {
+          const e = await ctx.api.call({ operationId: 'listMedia', auth: { kind }, query: { page } });
+          const body = e.responseBody as any;
+          const ids: string[] = (body?.results ?? []).map((m: any) => m?.id);
+          const expected = newest.slice((page - 1) * 18, page * 18);
+          ensure(body?.pages === pages, { operation: 'listMedia', received: `pages ${body?.pages} with ${n} files`, documented: `pages = ${pages} for ${n} files at "18 items per page"`, exchanges: [e] });
+          ensure(ids.length === expected.length, { operation: 'listMedia', received: `${ids.length} items on page ${page} of ${n} files`, documented: `${expected.length} ("18 items per page")`, exchanges: [e] });
+          ensure(ids.join() === expected.join(), { operation: 'listMedia', received: `page ${page}: [${ids.join(', ')}]`, documented: `newest first: [${expected.join(', ')}]`, exchanges: [e] });
+          seen.push(...ids);
+        }
+        ensure(new Set(seen).size === n, { operation: 'listMedia', received: `${new Set(seen).size} distinct files over ${pages} pages`, documented: `every one of the ${n} files once` });
+      },
+      { reset: true, runs: Math.min(ctx.runs, 4), show: (n) => [`upload ${n} png files (the clock moves 1 s between them), then GET /media?page=1..${Math.ceil(n / 18)}`] },
+    );
+  },
+});

@@ -1,0 +1,39 @@
+// oauth_flow: consent gives a code, the code gives a `pos_` token once, the token acts as the key, revocation stops it at once.
+import { ensure, got, register } from './registry.ts';
+
+export const oauthFlow = register({
+  name: 'oauth_flow',
+  area: 'oauth',
+  kind: 'property',
+  description: 'App ids are pca_/pcs_; approval redirects with code and state, denial with error=access_denied; the code exchanges once for {access_token pos_..., id: workspace, token_type: bearer}; the token works on the API; after revocation it answers 401 "Invalid OAuth token".',
+  rule: 'Section 5, OAuth apps 2-6: "client id beginning pca_ ... secret beginning pcs_"; "redirected ... with code and state ... or error=access_denied and state"; "access_token (beginning pos_), id (the workspace id) and token_type equal to bearer"; "revocation stops the token at once and later calls answer 401 Invalid OAuth token".',
+  needs: { anyKey: ['paid', 'payg', 'free'], control: 'creating an OAuth app and approving consent as the user' },
+  async run(ctx) {
+    const control = ctx.control!;
+    const kind = (['paid', 'payg', 'free'] as const).find((k) => ctx.target.workspaceIds[k])!;
+    const ws = ctx.target.workspaceIds[kind]!;
+    const app = await control.createOAuthApp(ws, { name: 'Verify app', redirectUrl: 'https://client.example.com/callback', picture: 'https://client.example.com/logo.png' });
+    ensure(app.clientId.startsWith('pca_') && app.clientSecret.startsWith('pcs_'), { operation: 'createOAuthApp', received: `${app.clientId} / ${app.clientSecret.slice(0, 6)}...`, documented: 'client id beginning pca_, secret beginning pcs_' });
+    const consent = async (decision: string) => {
+      const form = new URLSearchParams({ client_id: app.clientId, workspace: ws, state: 'xyz123', decision, response_type: 'code' });
+      const res = await control.raw('POST', '/oauth/authorize', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      return new URL(res.headers.get('location') ?? 'about:blank');
+    };
+    const denied = await consent('deny');
+    ensure(denied.searchParams.get('error') === 'access_denied' && denied.searchParams.get('state') === 'xyz123', { operation: 'submitOAuthConsent', received: `redirect to ${denied}`, documented: 'error=access_denied and state on denial' });
+    const approved = await consent('approve');
+    const code = approved.searchParams.get('code');
+    ensure(code && approved.searchParams.get('state') === 'xyz123', { operation: 'submitOAuthConsent', received: `redirect to ${approved}`, documented: 'code and state on approval' });
+    const exchange = () => control.raw('POST', '/api/oauth/token', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code', code, client_id: app.clientId, client_secret: app.clientSecret }) });
+    const tokenRes = await exchange();
+    const token = (await tokenRes.json()) as any;
+    ensure(tokenRes.status === 200 && String(token.access_token).startsWith('pos_') && token.id === ws && token.token_type === 'bearer', { operation: 'exchangeOAuthCode', received: `${tokenRes.status} ${JSON.stringify(token)}`, documented: '{access_token: "pos_...", id: <workspace id>, token_type: "bearer"}' });
+    const again = await exchange();
+    ensure(again.status !== 200, { operation: 'exchangeOAuthCode', received: `${again.status} for the same code a second time`, documented: 'a code is exchanged once (section 5.5)' });
+    const use = await ctx.api.call({ operationId: 'checkConnection', auth: { header: token.access_token } });
+    ensure(use.status === 200, { operation: 'checkConnection', received: got(use), documented: '200: "a token can do what the user\'s API key can do"', exchanges: [use] });
+    await control.revokeOAuthApp(ws);
+    const after = await ctx.api.call({ operationId: 'checkConnection', auth: { header: token.access_token } });
+    ensure(after.status === 401 && (after.responseBody as any)?.msg === 'Invalid OAuth token', { operation: 'checkConnection', received: got(after), documented: '401 {"msg": "Invalid OAuth token"} after revocation', exchanges: [use, after] });
+  },
+});

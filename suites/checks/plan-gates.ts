@@ -1,0 +1,47 @@
+// plan_gates: before the first top-up a free workspace gets 402 {wallet: true} from skills, brief and `x` connect; AI is for paid plans.
+import { describeViolations, getValidator } from '../../spec/validator.ts';
+import type { RequestSpec } from '../client.ts';
+import { ensure, got, register } from './registry.ts';
+
+const GATED: RequestSpec[] = [
+  { operationId: 'listSkills' },
+  { operationId: 'getSkill', path: { slug: 'any-skill' } },
+  { operationId: 'getBriefSchema' },
+  { operationId: 'listBriefDocuments' },
+  { operationId: 'getBriefOnboarding' },
+  { operationId: 'getBriefDocument', path: { category: 'foundation', key: 'voice' } },
+  { operationId: 'saveBriefDocument', path: { category: 'foundation', key: 'voice' }, body: { title: 'Voice' } },
+  { operationId: 'getSocialConnectUrl', path: { integration: 'x' } },
+];
+const AI: RequestSpec[] = [
+  { operationId: 'generateVideo', body: { prompt: 'teaser' } },
+  { operationId: 'runVideoFunction', body: { identifier: 'image-text-slides', functionName: 'loadVoices', params: {} } },
+];
+
+export const planGates = register({
+  name: 'plan_gates',
+  area: 'plans',
+  kind: 'property',
+  description: 'Free never topped up: skills, brief and GET /social/x answer 402 WalletRefusal (wallet: true); after the first top-up (pay-as-you-go) and on paid they are open; AI answers 402 PlanRefusal except on paid.',
+  rule: 'Section 1: "On the free plan they are open only after the first wallet top-up and answer 402 before that"; 4.1: "402 ... for x on a free workspace with wallet: true"; 4.8: "paid plans only; 402 otherwise".',
+  needs: { anyKey: ['free', 'payg', 'paid'] },
+  async run(ctx) {
+    const v = getValidator();
+    const refusal = (spec: RequestSpec, schema: 'WalletRefusal' | 'PlanRefusal', e: Awaited<ReturnType<typeof ctx.api.call>>) => {
+      const violations = v.validateAt(`#/components/schemas/${schema}`, e.responseBody);
+      ensure(e.status === 402 && violations.length === 0, { operation: spec.operationId, received: got(e), documented: `402 ${schema}${violations.length ? ` (${describeViolations(violations).join('; ')})` : ''}`, exchanges: [e] });
+    };
+    if (ctx.has('free')) {
+      for (const spec of GATED) refusal(spec, 'WalletRefusal', await ctx.api.call({ ...spec, auth: { kind: 'free' } }));
+      for (const spec of AI) refusal(spec, 'PlanRefusal', await ctx.api.call({ ...spec, auth: { kind: 'free' } }));
+    } else ctx.partial('the 402 side needs the key of a free workspace never topped up');
+    for (const kind of ['payg', 'paid'] as const) {
+      if (!ctx.has(kind)) continue;
+      for (const spec of GATED.filter((s) => ['listSkills', 'getBriefSchema', 'listBriefDocuments', 'getBriefOnboarding'].includes(s.operationId))) {
+        const e = await ctx.api.call({ ...spec, auth: { kind } });
+        ensure(e.status === 200, { operation: spec.operationId, received: got(e), documented: `200 on ${kind === 'paid' ? 'a paid plan' : 'a free plan after the first top-up'}`, exchanges: [e] });
+      }
+      if (kind === 'payg') for (const spec of AI) refusal(spec, 'PlanRefusal', await ctx.api.call({ ...spec, auth: { kind } }));
+    }
+  },
+});

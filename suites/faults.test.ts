@@ -1,0 +1,29 @@
+// The fault catalogue proves the suites: for each fault, in-process, only the checks expected to catch it run, and at least one must fail.
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../mocks/http/faults.ts';
+import { inProcessTarget } from './in-process.ts';
+import { runChecks } from './runner.ts';
+
+const FILTER = process.env.FAULTS?.split(',').filter(Boolean);
+
+describe('fault catalogue', () => {
+  it('has at least 25 faults across every area, each naming the checks that catch it', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(FAULTS.map((f) => f.area))).toEqual(new Set(['auth', 'generic', 'media', 'analytics', 'wallet', 'plans', 'limits', 'brief', 'oauth']));
+    for (const f of FAULTS) expect(f.caughtBy.length, f.name).toBeGreaterThan(0);
+  });
+
+  for (const fault of FAULTS.filter((f) => !FILTER || FILTER.includes(f.name))) {
+    it(`catches ${fault.name} (${fault.area}) with ${fault.caughtBy.join(', ')}`, async () => {
+      const target = await inProcessTarget({ faults: [fault.name] });
+      const needsTraffic = fault.caughtBy.some((c) => c.endsWith('_conformance') || c === 'not_a_server_error');
+      const checks = [...fault.caughtBy];
+      // Response checks inspect what a property sent; give them the traffic the fault shows in.
+      if (needsTraffic && !checks.some((c) => !c.endsWith('_conformance') && c !== 'not_a_server_error')) checks.push('positive_data_acceptance');
+      const report = await runChecks(target, { seed: 7, runs: 2, checks });
+      const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.name);
+      expect(failed, `no expected check failed against ${fault.name}: ${JSON.stringify(report.results.map((r) => [r.name, r.status, r.notes[0]]))}`).not.toEqual([]);
+      expect(failed.every((n) => checks.includes(n))).toBe(true);
+    }, 300_000);
+  }
+});

@@ -1,0 +1,48 @@
+// Reading a wallet whole: balance and every transaction (paged 100 at a time), and what changed between two readings.
+import type { CheckContext } from './checks/registry.ts';
+import type { KeyKind } from './target.ts';
+import type { ChannelInfo } from './discover.ts';
+import { textSafe } from './arbitraries/posts.ts';
+
+export interface WalletReading {
+  balance: number;
+  tx: Array<{ id: string; type: string; credits: number }>;
+}
+
+export const cents = (n: number) => Math.round(n * 100);
+
+export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<WalletReading> {
+  const w = await ctx.api.call({ operationId: 'getWallet', auth: { kind } });
+  const balance = (w.responseBody as any)?.balance;
+  if (typeof balance !== 'number') ctx.notVerified(`the ${kind} workspace does not use the wallet`);
+  const tx: WalletReading['tx'] = [];
+  for (let page = 0; page < 50; page++) {
+    const e = await ctx.api.call({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } });
+    const items: any[] = (e.responseBody as any)?.items ?? [];
+    tx.push(...items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));
+    const next = (e.responseBody as any)?.nextPage;
+    if (items.length === 0 || next === null || next === undefined) break;
+    page = next - 1;
+  }
+  return { balance, tx };
+}
+
+export function newTransactions(before: WalletReading, after: WalletReading): WalletReading['tx'] {
+  const seen = new Set(before.tx.map((t) => t.id));
+  return after.tx.filter((t) => !seen.has(t.id));
+}
+
+export function sumCents(tx: WalletReading['tx'], type?: string): number {
+  return tx.filter((t) => !type || t.type === type).reduce((s, t) => s + cents(t.credits), 0);
+}
+
+/** A channel the pay-as-you-go workspace is charged for per post (estimate says `charged`), or not verified. */
+export async function chargedChannel(ctx: CheckContext, kind: KeyKind): Promise<ChannelInfo> {
+  const d = await ctx.discover();
+  const channels = textSafe(d.workspaces[kind]?.channels ?? []);
+  for (const ch of channels) {
+    const e = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind }, body: { provider: ch.identifier, contents: ['price check'] } });
+    if ((e.responseBody as any)?.charged === true) return ch;
+  }
+  return ctx.notVerified(`no channel of the ${kind} workspace is charged per post (estimate answers charged: false for all)`);
+}
