@@ -74,17 +74,33 @@ export const handlers: HandlerMap = {
   setClock: (ctx) => {
     const { now, advanceSeconds, frozen } = ctx.body as { now?: string; advanceSeconds?: number; frozen?: boolean };
     const clock = ctx.state.clock;
+    let target = clock.now();
     if (now !== undefined) {
-      const at = Date.parse(now);
-      if (Number.isNaN(at)) throw invalid('now must be an ISO 8601 date-time');
-      clock.set(at);
+      target = Date.parse(now);
+      if (Number.isNaN(target)) throw invalid('now must be an ISO 8601 date-time');
     }
-    if (advanceSeconds !== undefined) clock.advance(Math.round(advanceSeconds * 1000));
+    if (advanceSeconds !== undefined) target += Math.round(advanceSeconds * 1000);
+    // Walk forward through every moment something falls due, so each post is judged at its own time
+    // (a post waiting for a reference sees it go out before its own wait ends, as it would in real time).
+    const published: string[] = [];
+    const failed: string[] = [];
+    const collect = () => {
+      const ran = ctx.state.tick();
+      published.push(...ran.published);
+      failed.push(...ran.failed);
+    };
+    for (let step = 0; step < 100_000 && target > clock.now(); step++) {
+      collect();
+      const next = Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue));
+      if (!(next > clock.now() && next < target)) break;
+      clock.set(next);
+    }
+    clock.set(target);
     if (frozen === true) clock.freeze();
     if (frozen === false) clock.unfreeze();
-    const ran = ctx.state.tick();
+    collect();
     return {
-      body: { now: new Date(clock.now()).toISOString(), frozen: clock.frozen, published: ran.published, failed: ran.failed },
+      body: { now: new Date(clock.now()).toISOString(), frozen: clock.frozen, published, failed },
     };
   },
 
