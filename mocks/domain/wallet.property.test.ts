@@ -71,7 +71,12 @@ function guarded(real: Real, run: () => void): boolean {
 }
 
 class ScheduleCmd implements Cmd {
-  constructor(readonly provider: string, readonly contents: string[]) {}
+  readonly provider: string;
+  readonly contents: string[];
+  constructor(provider: string, contents: string[]) {
+    this.provider = provider;
+    this.contents = contents;
+  }
   check = () => true;
   run(m: Model, r: Real) {
     const group = r.ww.env.ids.id('grp_');
@@ -85,7 +90,12 @@ class ScheduleCmd implements Cmd {
 }
 
 class EditCmd implements Cmd {
-  constructor(readonly pick: number, readonly contents: string[]) {}
+  readonly pick: number;
+  readonly contents: string[];
+  constructor(pick: number, contents: string[]) {
+    this.pick = pick;
+    this.contents = contents;
+  }
   check = (m: Readonly<Model>) => m.groups > 0;
   run(_m: Model, r: Real) {
     const group = r.groups[this.pick % r.groups.length]!;
@@ -96,7 +106,12 @@ class EditCmd implements Cmd {
 }
 
 class ReleaseCmd implements Cmd {
-  constructor(readonly pick: number, readonly reason: ReleaseReason) {}
+  readonly pick: number;
+  readonly reason: ReleaseReason;
+  constructor(pick: number, reason: ReleaseReason) {
+    this.pick = pick;
+    this.reason = reason;
+  }
   check = (m: Readonly<Model>) => m.groups > 0;
   run(m: Model, r: Real) {
     const i = this.pick % r.groups.length;
@@ -111,7 +126,10 @@ class ReleaseCmd implements Cmd {
 }
 
 class ReadCmd implements Cmd {
-  constructor(readonly quantity: number) {}
+  readonly quantity: number;
+  constructor(quantity: number) {
+    this.quantity = quantity;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     const { world, ws, env } = r.ww;
@@ -122,7 +140,10 @@ class ReadCmd implements Cmd {
 }
 
 class TopUpCmd implements Cmd {
-  constructor(readonly credits: number) {}
+  readonly credits: number;
+  constructor(credits: number) {
+    this.credits = credits;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     const { world, ws, env } = r.ww;
@@ -142,7 +163,10 @@ class TopUpCmd implements Cmd {
 }
 
 class GrantCmd implements Cmd {
-  constructor(readonly credits: number) {}
+  readonly credits: number;
+  constructor(credits: number) {
+    this.credits = credits;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     grant(r.ww.ws, this.credits, r.ww.env);
@@ -152,7 +176,10 @@ class GrantCmd implements Cmd {
 }
 
 class AdjustCmd implements Cmd {
-  constructor(readonly credits: number) {}
+  readonly credits: number;
+  constructor(credits: number) {
+    this.credits = credits;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     adjust(r.ww.ws, r.ww.world.config, this.credits, r.ww.env);
@@ -163,7 +190,10 @@ class AdjustCmd implements Cmd {
 }
 
 class FreezeCmd implements Cmd {
-  constructor(readonly on: boolean) {}
+  readonly on: boolean;
+  constructor(on: boolean) {
+    this.on = on;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     (this.on ? freeze : unfreeze)(r.ww.ws);
@@ -173,7 +203,16 @@ class FreezeCmd implements Cmd {
 }
 
 class AutoTopUpCmd implements Cmd {
-  constructor(readonly enabled: boolean, readonly below: number | null, readonly amount: number, readonly limit: number | null) {}
+  readonly enabled: boolean;
+  readonly below: number | null;
+  readonly amount: number;
+  readonly limit: number | null;
+  constructor(enabled: boolean, below: number | null, amount: number, limit: number | null) {
+    this.enabled = enabled;
+    this.below = below;
+    this.amount = amount;
+    this.limit = limit;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     setAutoTopUp(r.ww.ws, { enabled: this.enabled, belowCredits: this.below, amount: this.amount, monthlyLimit: this.limit });
@@ -182,7 +221,10 @@ class AutoTopUpCmd implements Cmd {
 }
 
 class AdvanceCmd implements Cmd {
-  constructor(readonly days: number) {}
+  readonly days: number;
+  constructor(days: number) {
+    this.days = days;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     r.ww.clock.advance(this.days * 86_400_000);
@@ -191,7 +233,10 @@ class AdvanceCmd implements Cmd {
 }
 
 class PlanCmd implements Cmd {
-  constructor(readonly plan: 'free' | 'paid') {}
+  readonly plan: 'free' | 'paid';
+  constructor(plan: 'free' | 'paid') {
+    this.plan = plan;
+  }
   check = () => true;
   run(_m: Model, r: Real) {
     r.ww.ws.plan = this.plan;

@@ -30,7 +30,11 @@ async function advance(m: TestMock, seconds: number) {
   return res.body as { now: string; frozen: boolean; published: string[]; failed: string[] };
 }
 
-beforeEach(() => nock.disableNetConnect());
+// Receivers are nock's; only the in-process mock itself (on loopback) may be reached for real.
+beforeEach(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect('127.0.0.1');
+});
 afterEach(() => {
   nock.cleanAll();
   nock.enableNetConnect();
@@ -42,7 +46,7 @@ describe('publishing on the clock', () => {
     const created = await m.api('post', '/posts').send(schedule('ch_payg_x', [{ content: 'Launch day' }])).expect(200);
     const id = created.body[0].postId;
     expect((await advance(m, 59 * 60)).published).toEqual([]);
-    expect((await posts(m))[0].state).toBe('QUEUE');
+    expect((await posts(m))[0]!.state).toBe('QUEUE');
     const ran = await advance(m, 60);
     expect(ran.published).toEqual([id]);
     const [post] = await posts(m);
@@ -53,7 +57,7 @@ describe('publishing on the clock', () => {
     const m = testMock();
     await m.api('post', '/posts').send(schedule('ch_payg_x', [{ content: 'soon' }])).expect(200);
     m.clock.advance(HOUR);
-    expect((await posts(m))[0].state).toBe('PUBLISHED');
+    expect((await posts(m))[0]!.state).toBe('PUBLISHED');
   });
 
   it('sends thread items after their delays, in order', async () => {
@@ -75,7 +79,7 @@ describe('publishing on the clock', () => {
     await advance(m, 3600);
     const quoting = (await posts(m)).find((p) => p.id !== firstId)!;
     expect(quoting.state).toBe('PUBLISHED');
-    expect(quoting.content).toBe(`See ${published.releaseURL}`);
+    expect(quoting.content).toBe(`See ${published!.releaseURL}`);
   });
 
   it('waits for a referenced post that is not out yet, then fails after 60 minutes', async () => {

@@ -57,7 +57,7 @@ async function consent(m: TestMock, clientId: string, state = 'st-123', extra = 
   return { html: res.text, form: parseConsentForm(res.text) };
 }
 
-async function submit(m: TestMock, form: ParsedForm, decision: 'approve' | 'deny', override: Record<string, string> = {}) {
+function submit(m: TestMock, form: ParsedForm, decision: 'approve' | 'deny', override: Record<string, string> = {}) {
   const body = new URLSearchParams({ ...form.fields, decision, ...override }).toString();
   // Never follow the redirect: it points at the app's server, which does not exist here.
   return m.http[form.method as 'post'](form.action).redirects(0).type('form').send(body);

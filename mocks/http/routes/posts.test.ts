@@ -278,9 +278,9 @@ describe('PUT /posts/{id}/status, release id, missing', () => {
     const id = created.body[0].postId;
     const res = await m.api('put', `/posts/${id}/status`).send({ status: 'schedule' }).expect(200);
     expect(res.body).toMatchObject({ id, state: 'QUEUE' });
-    expect((await listAll(m))[0].state).toBe('QUEUE');
+    expect((await listAll(m))[0]!.state).toBe('QUEUE');
     await m.api('put', `/posts/${id}/status`).send({ status: 'draft' }).expect(200);
-    expect((await listAll(m))[0].state).toBe('DRAFT');
+    expect((await listAll(m))[0]!.state).toBe('DRAFT');
     await m.api('put', `/posts/${id}/status`).send({ status: 'published' }).expect(400);
     await m.api('put', `/posts/${id}/status`, KEYS.paid).send({ status: 'schedule' }).expect(404);
     await m.api('put', '/posts/post_unknown/status').send({ status: 'schedule' }).expect(404);
