@@ -177,7 +177,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
           if (reset) await ctx.fresh();
           await body(value);
         };
-        const details = await fc.check(fc.asyncProperty(arb, run), { seed: hashSeed(seed, label), numRuns: popts.runs ?? options.runs });
+        const details = await fc.check(fc.asyncProperty(arb, run), { seed: hashSeed(seed, label), numRuns: popts.runs ?? options.runs, examples: (popts.examples ?? []).map((e) => [e] as [any]) });
         if (!details.failed) return true;
         const value = details.counterexample?.[0];
         // Replay the shrunk case once, recording exactly the requests that reproduce it.

@@ -31,8 +31,8 @@ export interface Override {
   /** Operation ids (public or control) it applies to; all when omitted. */
   operations?: string[];
   /** Transform the reply before it is validated and sent. */
-  after?: (reply: { status: number; body: unknown; headers: Record<string, string> }, info: { operationId: string; request: Request }) =>
-    | { status: number; body: unknown; headers: Record<string, string> }
+  after?: (reply: { status: number; body: any; headers: Record<string, string> }, info: { operationId: string; request: Request }) =>
+    | { status: number; body: any; headers: Record<string, string> }
     | void;
 }
 

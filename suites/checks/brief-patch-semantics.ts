@@ -46,7 +46,7 @@ export const briefPatchSemantics = register({
           ensure(JSON.stringify(content[field]) === JSON.stringify(model[field]), { operation: 'getBriefDocument', received: `${field} ${show(content[field])}`, documented: `${field} ${show(model[field])} as saved`, exchanges: [read] });
         }
       },
-      { reset: true, show: (ps: unknown[]) => ps.map((p) => `PATCH /brief/{category}/{key} ${JSON.stringify(p)}`) },
+      { reset: true, examples: [[{ links: [{ id: 'l1', url: 'https://blog.example.com', note: 'Blog' }] }, { title: 'Voice' }]], show: (ps: unknown[]) => ps.map((p) => `PATCH /brief/{category}/{key} ${JSON.stringify(p)}`) },
     );
   },
 });

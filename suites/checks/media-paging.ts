@@ -38,7 +38,7 @@ export const mediaPaging = register({
         }
         ensure(new Set(seen).size === n, { operation: 'listMedia', received: `${new Set(seen).size} distinct files over ${pages} pages`, documented: `every one of the ${n} files once` });
       },
-      { reset: true, runs: Math.min(ctx.runs, 4), show: (n) => [`upload ${n} png files (the clock moves 1 s between them), then GET /media?page=1..${Math.ceil(n / 18)}`] },
+      { reset: true, runs: Math.min(ctx.runs, 4), examples: [19], show: (n) => [`upload ${n} png files (the clock moves 1 s between them), then GET /media?page=1..${Math.ceil(n / 18)}`] },
     );
   },
 });

@@ -25,9 +25,21 @@ export const refusalSavesNothing = register({
         break;
       }
     }
+    const wsId = ctx.target.workspaceIds.payg;
+    if (!short && ctx.control && wsId) {
+      // With control, empty the wallet as the app would (no auto top-up, a claw-back, then unfrozen) to provoke the refusal.
+      await ctx.control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: false });
+      const wallet = await ctx.api.call({ operationId: 'getWallet', auth: { kind: 'payg' } });
+      const balance = Number((wallet.responseBody as any)?.balance ?? 0);
+      if (balance > 1) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/adjust`, { credits: -Math.round((balance - 1) * 100) / 100, description: 'verify: drain for refusal_saves_nothing' });
+      await ctx.control.request('POST', `/workspaces/${wsId}/wallet/unfreeze`);
+      contents = Array.from({ length: 10 }, (_, i) => `item ${i + 1}`);
+      const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
+      short = (est.responseBody as any)?.short === true;
+    }
     if (!short) {
       if (!ctx.control) ctx.notVerified('the pay-as-you-go wallet covers even a 100-item post, so no refusal can be provoked without control');
-      ctx.notVerified('the estimate never says short for a 100-item post');
+      ctx.notVerified('the estimate never says short, even after emptying the wallet');
     }
     const now = await targetNow(ctx);
     const before = await snapshot(ctx.api, 'payg', now);
@@ -37,5 +49,6 @@ export const refusalSavesNothing = register({
     const after = await snapshot(ctx.api, 'payg', now);
     const changes = diff(before, after);
     ensure(changes.length === 0, { operation: 'createPosts', received: `after the 402: ${changes.join('; ')}`, documented: '"nothing is saved" (section 7)', exchanges: [res] });
+    await ctx.fresh();
   },
 });

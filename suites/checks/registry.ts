@@ -62,6 +62,8 @@ export interface PropertyOptions {
   reset?: boolean;
   /** Render a generated value as the API calls it stands for. */
   show?: (value: any) => string[];
+  /** Boundary cases run every time, before the generated ones (fast-check `examples`). */
+  examples?: unknown[];
 }
 
 export interface CheckContext {
