@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'node',
     // Two cores in CI: keep workers to the machine, and give property tests room.
     pool: 'forks',
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
