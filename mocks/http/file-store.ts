@@ -70,7 +70,10 @@ export class FileStore {
       let total = 0;
       let done = false;
 
-      const discard = () => rm(path, { force: true });
+      // The stream opens its file asynchronously: wait until it is closed, or a refusal that comes before the open
+      // completes would remove nothing and the file would appear afterwards.
+      const closed = () => new Promise<void>((ok) => (out.closed ? ok() : out.once('close', () => ok())));
+      const discard = () => closed().then(() => rm(path, { force: true }));
       const fail = (err: unknown) => {
         if (done) return;
         done = true;
