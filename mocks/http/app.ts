@@ -1,4 +1,5 @@
 // Builds the mock as a fetch(Request) => Response function: the public API and the control API, both routed from their documents.
+import type { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { apiBasePath, bundledSpec } from '../../spec/load.ts';
 import type { ContractValidator } from '../../spec/validator.ts';
@@ -10,8 +11,13 @@ import { applyFaults } from './faults.ts';
 import { serveMediaFile } from './media-files.ts';
 import { mountDocs } from './docs.ts';
 
+/** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
+export interface NodeBindings {
+  incoming?: Readable;
+}
+
 export interface MockApp {
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, env?: NodeBindings): Promise<Response>;
   state: MockState;
 }
 
@@ -30,13 +36,13 @@ function mountPoint(validator: ContractValidator, op: { operation: Record<string
   return fallback;
 }
 
-function mount(app: Hono, state: MockState, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
+function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
     const path = mountPoint(validator, op, base) + honoPath(op.path);
     app.on(op.method.toUpperCase(), path, (c) =>
-      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }),
+      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }, c.env?.incoming),
     );
   }
 }
@@ -46,7 +52,7 @@ export function createMockApp(options: MockOptions = {}): MockApp {
   applyFaults(state);
   const apiPath = apiBasePath();
   // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
-  const app = new Hono({ strict: false });
+  const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
   mount(app, state, state.validator, publicHandlers, apiPath, apiPath);
   mount(app, state, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
   app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
@@ -61,7 +67,7 @@ export function createMockApp(options: MockOptions = {}): MockApp {
     console.error('[mock] unhandled error:', err);
     return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
   });
-  return { fetch: (request: Request) => app.fetch(request) as Promise<Response>, state };
+  return { fetch: (request: Request, env?: NodeBindings) => app.fetch(request, env) as Promise<Response>, state };
 }
 
 export { bundledSpec };

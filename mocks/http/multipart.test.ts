@@ -2,7 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { KEYS, testMock } from '../testing.ts';
+import { API, KEYS, testMock } from '../testing.ts';
+import { startMock } from '../server.ts';
 import { BOUNDARY, MULTIPART_TYPE, PNG, TEXT, multipart, type Part } from './media-samples.ts';
 
 const filePart = (data: Buffer, name = 'file'): Part => ({ name, filename: 'x.png', data });
@@ -47,5 +48,38 @@ describe('multipart uploads', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  // A real server hands the upload route the Node request itself (no Web stream detour): the same rules hold there.
+  it('never answer 5xx and never keep a partial or refused file over a real socket, whatever the body', async () => {
+    const mock = await startMock({ port: 0, seed: 7 });
+    try {
+      const state = mock.app.state;
+      const ws = () => state.world.workspaces.get(state.world.apiKeys.get(KEYS.payg)!)!;
+      await fc.assert(
+        fc.asyncProperty(bodies, async ({ body, type }) => {
+          const before = ws().media.items.length;
+          const res = await fetch(`${mock.origin}${API}/upload`, {
+            method: 'POST',
+            headers: { authorization: KEYS.payg, 'content-type': type },
+            body: new Uint8Array(body),
+          });
+          await res.arrayBuffer();
+          expect(res.status).toBeLessThan(500);
+          expect(ws().media.items.length - before).toBe(res.status === 200 ? 1 : 0);
+          expect(readdirSync(state.effects.files.dir).sort()).toEqual(ws().media.items.map((i) => i.path.split('/').pop()).sort());
+        }),
+        { numRuns: 40 },
+      );
+      // A good upload over the socket is stored and served back byte for byte.
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
+      const ok = await fetch(`${mock.origin}${API}/upload`, { method: 'POST', headers: { authorization: KEYS.payg }, body: form });
+      expect(ok.status).toBe(200);
+      const { path } = (await ok.json()) as { path: string };
+      expect(Buffer.from(await (await fetch(path)).arrayBuffer()).equals(PNG)).toBe(true);
+    } finally {
+      await mock.close();
+    }
   });
 });

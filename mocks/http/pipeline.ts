@@ -1,4 +1,5 @@
 // The request pipeline, written once as stages: route (done by the app), authenticate, admit, parse, validate, act, check output.
+import type { Readable } from 'node:stream';
 import secureJson from 'secure-json-parse';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { authenticate, type Credential } from '../domain/auth.ts';
@@ -22,6 +23,8 @@ export interface Ctx {
   query: Record<string, any>;
   body: any;
   request: Request;
+  /** The raw Node request under a real server (absent in-process): uploads stream from it without the Web stream detour. */
+  incoming?: Readable;
   /** `http://host:port` as the client reached the mock. */
   origin: string;
   /** The public API root on this mock: origin + /api/public/v1. */
@@ -101,6 +104,7 @@ export async function runOperation(
   request: Request,
   pathParams: Record<string, string>,
   options: RunOptions,
+  incoming?: Readable,
 ): Promise<Response> {
   const h = asHandler(handler);
   const origin = originOf(request);
@@ -123,6 +127,7 @@ export async function runOperation(
       query: {},
       body: undefined,
       request,
+      incoming,
       origin,
       apiBase: origin + options.apiPath,
     };

@@ -44,6 +44,7 @@ async function receiveUpload(ctx: Ctx, ws: Workspace, target: UploadTarget): Pro
   const config = ctx.world.config;
   const { value: temp, filename } = await receiveFile(
     ctx.request,
+    ctx.incoming,
     (stream, originalName) => files.ingest(stream, { target, config, originalName }),
     (t) => t.discard(),
   );
