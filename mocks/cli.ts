@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The package's command line: `mock` starts the stateful mock (more commands join as they exist).
+// The package's command line: `mock` starts the stateful mock, `verify` runs the suites, `proxy` checks a live implementation's traffic.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
@@ -55,6 +55,7 @@ program
       `  API base URL:  ${base}`,
       `  Document:      ${base}/openapi.json`,
       `  Control API:   ${mock.origin}/_mock`,
+      `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
       '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
       ...[...mock.app.state.world.workspaces.values()].map(
         (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
@@ -92,6 +93,67 @@ program
     const { verify } = await import('../suites/verify.ts');
     const report = await verify(opts);
     process.exit(report && !report.ok ? 1 : 0);
+  });
+
+program
+  .command('proxy')
+  .description('Stand between a client and an implementation: forward every request unchanged, and report each exchange that breaks the public document')
+  .requiredOption('--upstream <url>', 'the implementation, e.g. http://127.0.0.1:8080 (a path in it is put before every forwarded path)')
+  .addOption(new Option('--port <port>', 'port to listen on').default('4020'))
+  .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
+  .option('--report <file>', 'write the JSON summary there on exit (SIGINT, SIGTERM) and on every GET /_proxy/report')
+  .option('--preserve-host', "send the client's Host header upstream instead of the upstream's (its absolute URLs then point at the proxy)")
+  .addHelpText(
+    'after',
+    `
+Requests and answers pass through unchanged (hop-by-hop headers aside; Host becomes the upstream's unless
+--preserve-host). Each exchange under the API's base path is checked with the validator the mock uses:
+unknown operation, request violations, undocumented status, undocumented content type, response body schema,
+missing documented headers. One line is printed per exchange that breaks the contract; GET /_proxy/report
+answers the JSON summary (calls per operation, every violation).
+
+Examples:
+  spw proxy --upstream http://127.0.0.1:8080 --report reports/proxy.json
+  curl http://127.0.0.1:4020/api/public/v1/integrations -H 'Authorization: <key>'
+  npm run verify -- --target http://127.0.0.1:4020/api/public/v1 --key-free K1 --key-payg K2 --key-paid K3`,
+  )
+  .action(async (opts) => {
+    const { startProxy } = await import('../proxy/server.ts');
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${opts.port}: not a port number`);
+    const proxy = await startProxy({ upstream: opts.upstream, port, host: opts.host, reportFile: opts.report, preserveHost: Boolean(opts.preserveHost) });
+    const base = apiBasePath();
+    const prefix = new URL(opts.upstream).pathname.replace(/\/+$/, '');
+    const apiThroughProxy = base.startsWith(prefix) ? `${proxy.origin}${base.slice(prefix.length)}` : proxy.origin;
+    const operations = Object.keys(proxy.report().operations).length;
+    console.log(
+      [
+        `Validating proxy listening on ${proxy.origin}`,
+        `  Forwarding to:  ${proxy.upstream}`,
+        `  API base URL:   ${apiThroughProxy}`,
+        `  Checked against the public document (${operations} operations), with the validator the mock uses`,
+        `  Summary:        GET ${proxy.origin}/_proxy/report${opts.report ? ` (also written to ${opts.report}, and on exit)` : ''}`,
+      ].join('\n'),
+    );
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      const { totals } = proxy.report();
+      let written: string | undefined;
+      try {
+        written = proxy.writeReport();
+      } catch (err) {
+        console.error(`[proxy] could not write the report: ${(err as Error).message}`);
+      }
+      console.log(
+        `[proxy] ${totals.exchanges} exchanges, ${totals.violating} broke the contract (${totals.unknownOperation} unknown operation), ${totals.upstreamErrors} upstream errors${written ? `; report written to ${written}` : ''}`,
+      );
+      await proxy.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
 
 program.parseAsync(process.argv).catch((err) => {
