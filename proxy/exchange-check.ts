@@ -146,6 +146,6 @@ const SIDE: Record<ProxyViolation['in'], string> = {
 /** One readable phrase per violation: where, then what. */
 export function describe(v: ProxyViolation): string {
   const side = SIDE[v.in];
-  if (v.in === 'body' || v.in === 'response-body') return `${side} ${v.path}: ${v.message}`;
+  if (v.in === 'body' || v.in === 'response-body') return v.message.startsWith(side) ? v.message : `${side} ${v.path}: ${v.message}`;
   return side && !v.message.startsWith(side.split(' ')[0]!) ? `${side}: ${v.message}` : v.message;
 }
