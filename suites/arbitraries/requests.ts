@@ -44,6 +44,9 @@ function schemaOf(pointer: string): any {
 
 type Gen = (env: GenEnv) => fc.Arbitrary<Case> | string;
 
+/** Helpers whose input the reference implies: `validateDocument` "checks one" document (sanity's `documentId`, section 2.9). */
+const TOOL_DATA: Record<string, Record<string, string>> = { validateDocument: { documentId: 'verify-document' } };
+
 const pickChannel = (env: GenEnv) => (env.channels.length > 0 ? fc.constantFrom(...env.channels) : undefined);
 
 function withPost(env: GenEnv, type: 'draft' | 'schedule' | 'now', make: (ids: { postId: string; group?: string; date: string }) => Omit<RequestSpec, 'operationId'>, operationId: string, needGroup = false): fc.Arbitrary<Case> | string {
@@ -76,7 +79,7 @@ export const VALID: Record<string, Gen> = {
     return fc
       .constantFrom(...withTools)
       .chain((c) => fc.tuple(fc.constant(c), fc.constantFrom(...c.tools)))
-      .map(([c, methodName]) => simple('triggerIntegrationTool', { path: { id: c.id }, body: { methodName, data: {} } }));
+      .map(([c, methodName]) => simple('triggerIntegrationTool', { path: { id: c.id }, body: { methodName, data: TOOL_DATA[methodName] ?? {} } }));
   },
   getSocialConnectUrl: (env) =>
     fc

@@ -6,7 +6,8 @@ import { ensure, got, register, show } from './registry.ts';
 const block = fc.record({ id: fc.stringMatching(/^b[0-9]{1,3}$/), heading: fc.constantFrom('Tone', 'Audience', 'Goals'), body: fc.constantFrom('Plain.', 'Warm and direct.', 'Short.') });
 const link = fc.record({ id: fc.stringMatching(/^l[0-9]{1,3}$/), url: fc.constantFrom('https://blog.example.com', 'https://shop.example.com'), note: fc.constantFrom('Blog', 'Shop') }, { requiredKeys: ['id', 'url'] });
 const patch = fc.record(
-  { title: fc.constantFrom('Voice', 'Brand', 'Notes'), blocks: fc.array(block, { maxLength: 3 }), links: fc.array(link, { maxLength: 3 }) },
+  // Item ids stay distinct within an array: the reference gives items an id and says nothing of two items sharing one.
+  { title: fc.constantFrom('Voice', 'Brand', 'Notes'), blocks: fc.uniqueArray(block, { maxLength: 3, selector: (b) => b.id }), links: fc.uniqueArray(link, { maxLength: 3, selector: (l) => l.id }) },
   { requiredKeys: [] },
 );
 
