@@ -100,6 +100,9 @@ export class Control {
   createWebhook(ws: string, body: { name?: string; url: string; integrations?: 'all' | string[] }): Promise<{ id: string }> {
     return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/webhooks`, body);
   }
+  deleteWebhook(ws: string, id: string): Promise<{ deleted: boolean }> {
+    return this.request('DELETE', `/workspaces/${encodeURIComponent(ws)}/webhooks/${encodeURIComponent(id)}`);
+  }
   deliveries(ws?: string): Promise<Delivery[]> {
     return this.request('GET', `/deliveries${ws ? `?workspace=${encodeURIComponent(ws)}` : ''}`);
   }

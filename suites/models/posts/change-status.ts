@@ -1,0 +1,41 @@
+// Command: PUT /posts/{id}/status, a draft onto the schedule or a scheduled post back to draft (the two moves section 3 documents).
+import { got } from '../../checks/registry.ts';
+import { fail, stopOnLimit, type ModelPost, type PostCommand, type PostModel, type PostReal } from './model.ts';
+
+/**
+ * Only the moves the table documents, on posts whose slot is still ahead of the clock (what a past date on the
+ * schedule does is "not shown").
+ */
+function candidates(m: Readonly<PostModel>, to: 'draft' | 'schedule'): ModelPost[] {
+  return m.posts.filter((p) => p.slot > m.slot && p.state === (to === 'schedule' ? 'draft' : 'scheduled'));
+}
+
+export class ChangeStatus implements PostCommand {
+  readonly index: number;
+  readonly to: 'draft' | 'schedule';
+  /** The post it moved, for the report. */
+  chosen?: string;
+  constructor(index: number, to: 'draft' | 'schedule') {
+    this.index = index;
+    this.to = to;
+  }
+
+  check(m: Readonly<PostModel>): boolean {
+    return candidates(m, this.to).length > 0;
+  }
+
+  async run(m: PostModel, r: PostReal): Promise<void> {
+    const list = candidates(m, this.to);
+    const post = list[this.index % list.length]!;
+    this.chosen = post.postId;
+    const e = await r.ctx.api.call({ operationId: 'changePostStatus', path: { id: post.postId }, body: { status: this.to }, auth: { kind: r.kind } });
+    stopOnLimit(e);
+    const rule = this.to === 'schedule' ? 'section 3: "draft -> PUT /posts/<id>/status with schedule -> on the schedule, at the post\'s time"' : 'section 3: "on the schedule -> PUT /posts/<id>/status with draft -> draft"';
+    if (e.status !== 200) fail('changePostStatus', got(e), `200 (${rule})`, [e]);
+    post.state = this.to === 'schedule' ? 'scheduled' : 'draft';
+  }
+
+  toString(): string {
+    return `PUT /posts/${this.chosen ?? `<${this.to === 'schedule' ? 'draft' : 'scheduled'} post #${this.index}>`}/status {"status":"${this.to}"}`;
+  }
+}
