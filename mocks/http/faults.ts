@@ -1,6 +1,9 @@
 // Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Owner: the suites work.
-import type { MockState, Override } from './state.ts';
-import type { Workspace, World } from '../domain/world.ts';
+import { sendWebhooks, type MockState, type Override } from './state.ts';
+import { findChannel, type Workspace, type World } from '../domain/world.ts';
+import { groupRows, type CreatePostsInput } from '../domain/posts.ts';
+import { checkSettings, type SettingsValidator } from '../domain/post-validation.ts';
+import { groupDeliveries } from '../domain/webhooks.ts';
 
 export interface FaultDefinition {
   name: string;
@@ -11,9 +14,23 @@ export interface FaultDefinition {
   /** Response-level behaviour; faults without it are hooks where the behaviour lives (`state.faults.has(name)`). */
   override?: (state: MockState) => Override['after'];
   operations?: string[];
+  /** Behaviour that lives outside one reply (the clock's tick): wraps a seam of the state once, at start. */
+  install?: (state: MockState) => void;
 }
 
 type Reply = { status: number; body: any; headers: Record<string, string> };
+type Info = { operationId: string; request: Request };
+
+/** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
+function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Reply | undefined): NonNullable<FaultDefinition['override']> {
+  return (state) => (r, info) => {
+    const ws = workspaceOf(state, info.request);
+    return r.status === 200 && ws ? fn(state, r, ws, info) : undefined;
+  };
+}
+
+const query = (request: Request) => new URL(request.url).searchParams;
+const pageOf = (request: Request) => Number(query(request).get('page') ?? '1');
 
 function workspaceOf(state: MockState, request: Request): Workspace | undefined {
   const id = state.world.apiKeys.get((request.headers.get('authorization') ?? '').trim());
@@ -83,13 +100,12 @@ export const FAULTS: FaultDefinition[] = [
     description: 'GET /media pages hold 20 items instead of 18.',
     caughtBy: ['media_paging'],
     operations: ['listMedia'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
-      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+    override: onOk((_, r, ws, { request }) => {
+      if (query(request).get('search')) return undefined;
+      const page = pageOf(request);
       const items = newestFirst(ws.media.items as any[]);
       return { ...r, body: { pages: Math.ceil(items.length / 20), results: items.slice((page - 1) * 20, page * 20).map((m) => mediaView(m, new URL(request.url).origin)) } };
-    },
+    }),
   },
   {
     name: 'media-oldest-first',
@@ -97,13 +113,12 @@ export const FAULTS: FaultDefinition[] = [
     description: 'GET /media lists oldest first.',
     caughtBy: ['media_paging'],
     operations: ['listMedia'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
-      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+    override: onOk((_, r, ws, { request }) => {
+      if (query(request).get('search')) return undefined;
+      const page = pageOf(request);
       const items = newestFirst(ws.media.items as any[]).reverse();
       return { ...r, body: { ...r.body, results: items.slice((page - 1) * 18, page * 18).map((m) => mediaView(m, new URL(request.url).origin)) } };
-    },
+    }),
   },
   {
     name: 'media-pages-miscounted',
@@ -111,11 +126,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'GET /media counts only full pages in `pages` (19 files say 1 page).',
     caughtBy: ['media_paging'],
     operations: ['listMedia'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws || new URL(request.url).searchParams.get('search')) return undefined;
-      return { ...r, body: { ...r.body, pages: Math.floor(ws.media.items.length / 18) } };
-    },
+    override: onOk((_, r, ws, { request }) => (query(request).get('search') ? undefined : { ...r, body: { ...r.body, pages: Math.floor(ws.media.items.length / 18) } })),
   },
   {
     name: 'cross-workspace-media',
@@ -123,13 +134,12 @@ export const FAULTS: FaultDefinition[] = [
     description: "GET /media shows another workspace's newest file at the top of page 1.",
     caughtBy: ['tenant_isolation'],
     operations: ['listMedia'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws || Number(new URL(request.url).searchParams.get('page') ?? '1') !== 1) return undefined;
+    override: onOk((state, r, ws, { request }) => {
+      if (pageOf(request) !== 1) return undefined;
       const foreign = [...state.world.workspaces.values()].filter((w) => w.id !== ws.id).flatMap((w) => newestFirst(w.media.items as any[]).slice(0, 1));
       if (foreign.length === 0) return undefined;
       return { ...r, body: { ...r.body, results: [...foreign.map((m) => mediaView(m, new URL(request.url).origin)), ...r.body.results].slice(0, 18) } };
-    },
+    }),
   },
   {
     name: 'ticket-reusable',
@@ -214,9 +224,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'Scheduling a priced post charges every item twice.',
     caughtBy: ['estimate_equals_charge'],
     operations: ['createPosts', 'changePostStatus'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws) return undefined;
+    override: onOk((state, _, ws) => {
       const now = state.clock.now();
       for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && t.createdAt === now && !t.id.endsWith('_again'))) {
         if (ws.wallet.ledger.some((x: any) => x.id === `${t.id}_again`)) continue;
@@ -224,7 +232,7 @@ export const FAULTS: FaultDefinition[] = [
         ws.wallet.balance += t.cents;
       }
       return undefined;
-    },
+    }),
   },
   {
     name: 'missing-refund',
@@ -232,15 +240,13 @@ export const FAULTS: FaultDefinition[] = [
     description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
     caughtBy: ['refund_undoes_charge'],
     operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws) return undefined;
+    override: onOk((state, _, ws) => {
       const now = state.clock.now();
       const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
       for (const t of refunds) ws.wallet.balance -= t.cents;
       ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
       return undefined;
-    },
+    }),
   },
   {
     name: 'ledger-drift',
@@ -269,9 +275,8 @@ export const FAULTS: FaultDefinition[] = [
     description: 'Saving a draft on a channel whose provider is `x` takes credits (x.post per post) as if scheduled.',
     caughtBy: ['draft_costs_nothing'],
     operations: ['createPosts'],
-    override: (state) => (r, { request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws || !ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
+    override: onOk((state, r, ws) => {
+      if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
       const now = state.clock.now();
       if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
       const price = state.world.fixtures.prices.sections.flatMap((s) => s.items).find((i) => i.key === 'x.post');
@@ -283,13 +288,109 @@ export const FAULTS: FaultDefinition[] = [
         ws.wallet.balance += cents;
       }
       return undefined;
-    },
+    }),
   },
   {
     name: 'refusal-still-saves',
     area: 'wallet',
     description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
     caughtBy: ['refusal_saves_nothing'],
+  },
+  // Posts
+  {
+    name: 'drafts-validated',
+    area: 'posts',
+    description: 'Drafts go through the required-settings check like scheduled posts: a draft without settings, or missing a required field, answers 400 (hook in createPosts).',
+    caughtBy: ['post_lifecycle_model'],
+  },
+  {
+    name: 'now-not-published',
+    area: 'posts',
+    description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows (hook in createPosts).',
+    caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
+  },
+  {
+    name: 'cross-workspace-post',
+    area: 'posts',
+    description: "GET /posts lists every workspace's posts in the window: the calendar query lost its workspace filter.",
+    caughtBy: ['tenant_isolation'],
+    operations: ['listPosts'],
+    override: onOk((state, r, ws, { request }) => {
+      const [start, end] = [Date.parse(query(request).get('startDate')!), Date.parse(query(request).get('endDate')!)];
+      const foreign = [...state.world.workspaces.values()]
+        .filter((w) => w.id !== ws.id)
+        .flatMap((w) => [...w.posts.rows.values()])
+        .filter((row) => row.index === 0 && row.publishAt >= start && row.publishAt <= end)
+        .map((row) => ({ id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: { id: row.channelId } }));
+      return foreign.length === 0 ? undefined : { ...r, body: { posts: [...r.body.posts, ...foreign] } };
+    }),
+  },
+  {
+    name: 'deleted-post-still-found',
+    area: 'posts',
+    description: 'DELETE /posts only hides the group from the calendar (a soft delete whose by-id lookups forgot the filter): PUT status and release-id, GET missing, post analytics and a second DELETE still answer 200 for the deleted post.',
+    caughtBy: ['use_after_free'],
+    operations: ['createPosts', 'deletePost', 'deletePostGroup', 'changePostStatus', 'setPostReleaseId', 'listMissingReleases', 'getPostAnalytics'],
+    override: (state) => (r, { operationId, request }) => {
+      const mem = remember(state.world);
+      const path = new URL(request.url).pathname;
+      const id = decodeURIComponent((/\/posts\/group\/([^/]+)$/.exec(path) ?? /\/(?:posts|analytics\/post)\/([^/]+)(?:\/(?:status|release-id|missing))?$/.exec(path))?.[1] ?? '');
+      if (operationId === 'createPosts' && r.status === 200) {
+        const ws = workspaceOf(state, request);
+        for (const { postId } of r.body as Array<{ postId: string }>) for (const row of ws ? groupRows(ws, ws.posts.rows.get(postId)?.group ?? '') : []) mem.set(`post:${row.id}`, { id: row.id, group: row.group, deleted: false });
+        return undefined;
+      }
+      if ((operationId === 'deletePost' || operationId === 'deletePostGroup') && r.status === 200) {
+        for (const [k, p] of mem) if (k.startsWith('post:') && p.group === r.body.group) p.deleted = true;
+        return undefined;
+      }
+      const gone = [...mem.values()].find((p) => p?.deleted && (p.id === id || (operationId === 'deletePostGroup' && p.group === id)));
+      if (r.status !== 404 || !gone) return undefined;
+      const body: Record<string, unknown> = {
+        changePostStatus: { id: gone.id, group: gone.group, state: 'DRAFT' },
+        setPostReleaseId: { id: gone.id, releaseId: '1', releaseURL: null },
+        listMissingReleases: [],
+        getPostAnalytics: { missing: true },
+        deletePost: { group: gone.group, error: false, deletedFromPlatform: [], platformErrors: [] },
+        deletePostGroup: { group: gone.group, error: false, deletedFromPlatform: [], platformErrors: [] },
+      };
+      return operationId in body ? { status: 200, body: body[operationId], headers: r.headers } : undefined;
+    },
+  },
+  {
+    name: 'calendar-stale-cache',
+    area: 'posts',
+    description: 'GET /posts answers from a cache kept 60 seconds (mock clock) per workspace and query, never invalidated: a post just created, moved or deleted does not show until it expires.',
+    caughtBy: ['ensure_resource_availability', 'post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((state, r, ws, { request }) => {
+      const mem = remember(state.world);
+      const key = `calendar:${ws.id}${new URL(request.url).search}`;
+      const cached = mem.get(key);
+      if (cached && state.clock.now() - cached.at < 60_000) return { ...r, body: cached.body };
+      mem.set(key, { at: state.clock.now(), body: r.body });
+      return undefined;
+    }),
+  },
+  // Webhooks
+  {
+    name: 'webhook-per-thread-item',
+    area: 'webhooks',
+    description: 'Every thread item that goes out sends its own webhook request (describing that item), on top of the one for the group once the chain is out.',
+    caughtBy: ['webhook_per_group'],
+    install: (state) => {
+      const tick = state.tick;
+      state.tick = () => {
+        const result = tick();
+        for (const id of result.published) {
+          for (const ws of state.world.workspaces.values()) {
+            const row = ws.posts.rows.get(id);
+            if (row && row.index > 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+          }
+        }
+        return result;
+      };
+    },
   },
   // Plans
   {
@@ -334,9 +435,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'PATCH /brief/{category}/{key} empties the `links` it was not sent (kept links are lost).',
     caughtBy: ['brief_patch_semantics'],
     operations: ['saveBriefDocument', 'getBriefDocument'],
-    override: (state) => (r, { operationId, request }) => {
-      const ws = workspaceOf(state, request);
-      if (r.status !== 200 || !ws) return undefined;
+    override: onOk((state, r, ws, { operationId }) => {
       const mem = remember(state.world);
       const key = `brief:${ws.id}:${r.body.category}/${r.body.key}`;
       const before = mem.get(key);
@@ -347,7 +446,7 @@ export const FAULTS: FaultDefinition[] = [
       }
       mem.set(key, r.body.content);
       return r;
-    },
+    }),
   },
   // OAuth
   {
@@ -396,9 +495,26 @@ export function applyFaults(state: MockState): void {
     throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}`);
   }
   for (const fault of FAULTS) {
-    if (!state.faults.has(fault.name) || !fault.override) continue;
+    if (!state.faults.has(fault.name)) continue;
+    fault.install?.(state);
+    if (!fault.override) continue;
     state.overrides.push({ name: fault.name, operations: fault.operations, after: fault.override(state) });
   }
+}
+
+/** Fault hooks of `POST /posts` (routes/posts.ts): the input the handler goes on with, or a refusal thrown. */
+export function createPostsFaults(state: MockState, ws: Workspace, input: CreatePostsInput, validate: SettingsValidator): CreatePostsInput {
+  if (state.faults.has('drafts-validated') && input.type === 'draft') {
+    for (const entry of input.posts) {
+      const channel = findChannel(ws, entry.integration.id);
+      if (channel) checkSettings(channel, entry.settings, validate);
+    }
+  }
+  if (state.faults.has('now-not-published') && input.type === 'now') {
+    const hour = 3_600_000;
+    return { ...input, type: 'schedule', date: new Date(Math.floor(state.clock.now() / hour) * hour + hour).toISOString() };
+  }
+  return input;
 }
 
 export type { Reply };

@@ -17,6 +17,7 @@ import { admitPostRequest } from '../../domain/rate-limit.ts';
 import { findChannel, type Workspace } from '../../domain/world.ts';
 import { describeViolations, type Violation } from '../../../spec/validator.ts';
 import { parseJson, type Ctx, type HandlerMap } from '../pipeline.ts';
+import { createPostsFaults } from '../faults.ts';
 
 const MAX_JSON_BYTES = 5 * 1024 * 1024;
 
@@ -81,16 +82,18 @@ export const handlers: HandlerMap = {
       const check = ctx.op.validateRequest({ body, contentType: 'application/json' });
       const violations = check.violations.filter((v) => v.in === 'body' && !isSettingsViolation(body, v));
       if (violations.length > 0) throw invalid(describeViolations(violations));
+      // Fault hooks (mocks/http/faults.ts): drafts checked for settings, `now` queued instead of sent.
+      const input = ctx.state.faults.size > 0 ? createPostsFaults(ctx.state, ctx.ws, body as CreatePostsInput, settingsValidator(ctx)) : (body as CreatePostsInput);
       let created;
       try {
-        created = createPosts(ctx.world, ctx.ws, body as CreatePostsInput, settingsValidator(ctx), ctx.env);
+        created = createPosts(ctx.world, ctx.ws, input, settingsValidator(ctx), ctx.env);
       } catch (err) {
         // Fault hook (mocks/http/faults.ts): a 402 that still saves the posts, as drafts.
         if (ctx.state.faults.has('refusal-still-saves') && (err as { kind?: string }).kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...(body as CreatePostsInput), type: 'draft' }, settingsValidator(ctx), ctx.env);
         throw err;
       }
       // `now` posts are due at once: publish them within this request (webhooks follow).
-      if ((body as CreatePostsInput).type !== 'draft') ctx.state.tick();
+      if (input.type !== 'draft') ctx.state.tick();
       return { body: created };
     },
   },
