@@ -1,0 +1,101 @@
+// The /docs reference in a real browser: every operation of the public document is listed, "Try it out" reaches the mock, nothing leaves the origin.
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startMock, type RunningMock } from '../server.ts';
+import { loadSpec } from '../../spec/load.ts';
+import { API, KEYS } from '../testing.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium reaches out at start, and the closed network refuses it.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOT = 'reports/docs-page.png';
+// A healthy run takes seconds; the bounds leave room for a CI machine that other jobs are starving of CPU.
+const STEP_TIMEOUT_MS = 120_000;
+
+function documentOperationIds(): string[] {
+  const ids: string[] = [];
+  for (const item of Object.values<Record<string, any>>(loadSpec().paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      if (['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) ids.push(op.operationId);
+    }
+  }
+  return ids.sort();
+}
+
+describe('the interactive reference at /docs', () => {
+  let mock: RunningMock;
+  let browser: Browser;
+  let page: Page;
+  const requested: string[] = [];
+  let loadMs = 0;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `Chromium is not installed at ${CHROMIUM}: this test drives the system browser and never downloads one. ` +
+          'Install it with `apt-get install -y --no-install-recommends chromium` (.ci/run does), or set CHROMIUM_PATH.',
+      );
+    }
+    mock = await startMock({ port: 0, seed: 42, strict: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.on('request', (request) => requested.push(request.url()));
+    const started = performance.now();
+    // Ready means rendered: wait for the operations, not for the load events.
+    await page.goto(`${mock.origin}/docs`, { waitUntil: 'commit' });
+    await page.locator('.opblock-summary-operation-id').first().waitFor();
+    loadMs = performance.now() - started;
+  }, 3 * STEP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+  });
+
+  it('lists every operation of the public document, and only those', async () => {
+    const shown = await page.locator('.opblock-summary-operation-id').allTextContents();
+    expect([...new Set(shown.map((s) => s.trim()))].sort()).toEqual(documentOperationIds());
+    console.log(`[docs] /docs rendered ${shown.length} operations in ${Math.round(loadMs)} ms`);
+  });
+
+  it('authorizes with a demo key and runs GET /integrations against the mock itself', async () => {
+    await page.locator(`[data-demo-key="${KEYS.payg}"]`).click();
+    const operation = page.locator('.opblock', { has: page.locator('.opblock-summary-operation-id', { hasText: /^listIntegrations$/ }) });
+    await operation.locator('.opblock-summary-control').click();
+    await operation.locator('button.try-out__btn').click();
+    const sent = page.waitForRequest((r) => r.url() === `${mock.origin}${API}/integrations`);
+    await operation.locator('button.execute').click();
+    expect((await sent).headers().authorization).toBe(KEYS.payg);
+
+    const status = operation.locator('.live-responses-table tr.response .response-col_status');
+    await expect.poll(() => status.first().textContent().then((t) => t?.trim()), { timeout: STEP_TIMEOUT_MS }).toBe('200');
+    const shownBody = await operation.locator('.live-responses-table tr.response .response-col_description pre').first().textContent();
+    const direct = await fetch(`${mock.origin}${API}/integrations`, { headers: { authorization: KEYS.payg } });
+    expect(JSON.parse(shownBody ?? '')).toEqual(await direct.json());
+
+    mkdirSync('reports', { recursive: true });
+    // From the top of the page down to the answer shown: the banner with the keys, the operations, the request made.
+    const answer = await operation.locator('.live-responses-table tr.response').first().boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const bottom = answer ? answer.y + scrolled + answer.height + 24 : 900;
+    await page.screenshot({ path: SCREENSHOT, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: Math.ceil(bottom) } });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+  }, 3 * STEP_TIMEOUT_MS);
+
+  it('loads every asset from the mock: no CDN, no validator badge, nothing else on the network', () => {
+    expect(requested.length).toBeGreaterThan(3);
+    expect(requested.filter((url) => !url.startsWith(`${mock.origin}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(requested).toContain(`${mock.origin}${API}/openapi.json`);
+  });
+});
