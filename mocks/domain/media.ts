@@ -25,6 +25,7 @@ export interface MediaItem {
 }
 
 export interface MediaState {
+  /** Oldest first by (createdAt, seq), kept so on insertion: a page is a slice from the end, never a sort. */
   items: MediaItem[];
   storedBytes: number;
   nextSeq: number;
@@ -172,7 +173,7 @@ export function planMedia(world: World, ws: Workspace, input: NewMedia, env: Env
 /** Store a planned item: the library grows, storage above the free amount is charged. */
 export function applyMedia(world: World, ws: Workspace, plan: MediaPlan, env: Env): MediaItem {
   if (plan.settlement) applySettlement(world, ws, plan.settlement, env);
-  ws.media.items.push(plan.item);
+  insertInOrder(ws.media.items, plan.item);
   ws.media.storedBytes += plan.item.bytes;
   ws.media.nextSeq = Math.max(ws.media.nextSeq, plan.item.seq) + 1;
   return plan.item;
@@ -204,17 +205,29 @@ export interface MediaPage {
   results: MediaItem[];
 }
 
+const older = (a: MediaItem, b: MediaItem) => a.createdAt - b.createdAt || a.seq - b.seq;
+
+/** Usually an append (uploads come in clock order); the mock clock can be set back, so find the place otherwise. */
+function insertInOrder(items: MediaItem[], item: MediaItem): void {
+  let i = items.length;
+  while (i > 0 && older(items[i - 1]!, item) > 0) i--;
+  items.splice(i, 0, item);
+}
+
 /** 18 a page, newest first, pages from 1; `search` keeps files whose name holds every word (case-insensitive). */
 export function listMedia(ws: Workspace, page = 1, search?: string): MediaPage {
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = ws.media.items.filter((m) => {
-    const hay = `${m.name} ${m.originalName ?? ''}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
-  matching.sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq);
+  const matching =
+    words.length === 0
+      ? ws.media.items
+      : ws.media.items.filter((m) => {
+          const hay = `${m.name} ${m.originalName ?? ''}`.toLowerCase();
+          return words.every((w) => hay.includes(w));
+        });
   const pages = Math.ceil(matching.length / PAGE_SIZE);
-  const start = (Math.max(1, page) - 1) * PAGE_SIZE;
-  return { pages, results: matching.slice(start, start + PAGE_SIZE) };
+  // Newest first: page 1 is the last PAGE_SIZE items, reversed.
+  const end = matching.length - (Math.max(1, page) - 1) * PAGE_SIZE;
+  return { pages, results: end <= 0 ? [] : matching.slice(Math.max(0, end - PAGE_SIZE), end).reverse() };
 }
 
 export function findMedia(ws: Workspace, id: string): MediaItem | undefined {

@@ -1,6 +1,7 @@
 // Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7). Owner: the mock-core work.
 import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
 import { invalid, notFound } from './errors.ts';
+import { TimeIndexedMap } from './time-index.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
 import {
   checkLength,
@@ -53,7 +54,8 @@ export interface PostRow {
 }
 
 export interface PostsState {
-  rows: Map<string, PostRow>;
+  /** Every item of every group, also kept sorted by `publishAt` for the calendar's range reads. */
+  rows: TimeIndexedMap<PostRow>;
   /** Group id -> its row ids, in thread order. */
   groups: Map<string, string[]>;
   /**
@@ -69,7 +71,7 @@ export interface PostsState {
 }
 
 export function initPosts(): PostsState {
-  return { rows: new Map(), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };
+  return { rows: new TimeIndexedMap<PostRow>((r) => r.publishAt), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };
 }
 
 const MINUTE = 60_000;
@@ -110,8 +112,8 @@ export function listPosts(ws: Workspace, query: ListPostsQuery): PostRow[] {
   if (Number.isNaN(query.startDate) || Number.isNaN(query.endDate)) throw invalid('startDate and endDate must be ISO 8601 date-times');
   if (query.endDate < query.startDate) throw invalid('endDate must not be before startDate');
   const out: PostRow[] = [];
-  for (const row of ws.posts.rows.values()) {
-    if (row.index !== 0 || row.publishAt < query.startDate || row.publishAt > query.endDate) continue;
+  for (const row of ws.posts.rows.between(query.startDate, query.endDate)) {
+    if (row.index !== 0) continue;
     if (query.customer !== undefined && findChannel(ws, row.channelId)?.customer !== query.customer) continue;
     out.push(row);
   }
