@@ -1,6 +1,5 @@
 // The suites' HTTP client: a typed openapi-fetch client for readable calls, and `call` for any operation by id (generated requests).
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../spec/generated/openapi.d.ts';
+import { createSpwClient, type SpwClient } from '../client/index.ts';
 import { getValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
 import type { Target } from './target.ts';
@@ -69,13 +68,8 @@ export class ApiClient {
     return this.target.history.exchanges[this.target.history.exchanges.length - 1]!;
   }
 
-  /** A typed client (openapi-fetch over the generated types) sending one workspace's key. */
-  typed(kind: 'free' | 'payg' | 'paid'): Client<paths> {
-    const key = this.target.keys[kind];
-    return createClient<paths>({
-      baseUrl: this.target.baseUrl,
-      fetch: (req: Request) => this.target.fetch(req),
-      headers: key ? { Authorization: key } : {},
-    });
+  /** The package's typed client (client/index.ts) sending one workspace's key; its exchanges are recorded too. */
+  typed(kind: 'free' | 'payg' | 'paid'): SpwClient {
+    return createSpwClient({ baseUrl: this.target.baseUrl, apiKey: this.target.keys[kind], fetch: (req: Request) => this.target.fetch(req) });
   }
 }

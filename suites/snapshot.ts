@@ -10,21 +10,27 @@ export interface Snapshot {
   brief: string[];
 }
 
-/** Posts (ids, in a four-year window around `now`), wallet balance and transaction count, media page 1, brief documents. */
+/**
+ * Posts (ids, in a four-year window around `now`), wallet balance and transaction count, media page 1, brief documents.
+ * Read through the package's typed client; the target may be faulty, so every field is still read defensively.
+ */
 export async function snapshot(api: ApiClient, kind: KeyKind, now: number): Promise<Snapshot> {
-  const auth = { kind } as const;
+  const client = api.typed(kind);
   const year = 365 * 86_400_000;
-  const posts = await api.call({ operationId: 'listPosts', auth, query: { startDate: new Date(now - 2 * year).toISOString(), endDate: new Date(now + 2 * year).toISOString() } });
-  const wallet = await api.call({ operationId: 'getWallet', auth });
-  const tx = await api.call({ operationId: 'listWalletTransactions', auth, query: { size: 1 } });
-  const media = await api.call({ operationId: 'listMedia', auth });
-  const brief = await api.call({ operationId: 'listBriefDocuments', auth });
+  const posts = await client.GET('/posts', {
+    params: { query: { startDate: new Date(now - 2 * year).toISOString(), endDate: new Date(now + 2 * year).toISOString() } },
+  });
+  const wallet = await client.GET('/wallet');
+  const tx = await client.GET('/wallet/transactions', { params: { query: { size: 1 } } });
+  const media = await client.GET('/media', {});
+  const brief = await client.GET('/brief');
   return {
-    posts: (((posts.responseBody as any)?.posts ?? []) as any[]).map((p) => `${p?.id}`).sort(),
-    wallet: { balance: (wallet.responseBody as any)?.balance, total: (tx.responseBody as any)?.total },
-    media: (((media.responseBody as any)?.results ?? []) as any[]).map((m) => `${m?.id}`),
-    mediaPages: (media.responseBody as any)?.pages,
-    brief: brief.status === 200 ? (((brief.responseBody as any)?.documents ?? []) as any[]).map((d) => `${d?.category}/${d?.key}@${d?.updatedAt}`).sort() : [],
+    posts: (posts.data?.posts ?? []).map((p) => `${p?.id}`).sort(),
+    // Read whatever balance comes back, even from a body that breaks the wallet's shape: a change is still a change.
+    wallet: { balance: (wallet.data as { balance?: number } | undefined)?.balance, total: tx.data?.total },
+    media: (media.data?.results ?? []).map((m) => `${m?.id}`),
+    mediaPages: media.data?.pages,
+    brief: (brief.data?.documents ?? []).map((d) => `${d?.category}/${d?.key}@${d?.updatedAt}`).sort(),
   };
 }
 

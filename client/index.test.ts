@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { KEYS, T0, testMock } from '../mocks/testing.ts';
+import { apiBaseUrl, createSpwClient } from './index.ts';
+
+describe('the typed client', () => {
+  const m = testMock();
+  const client = (apiKey?: string) => createSpwClient({ baseUrl: 'http://mock.test', apiKey, fetch: (req: Request) => m.app.fetch(req) });
+
+  it('adds the base path to a bare origin and keeps an explicit one', () => {
+    expect(apiBaseUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010/api/public/v1');
+    expect(apiBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010/api/public/v1');
+    expect(apiBaseUrl('https://api.example.com/api/public/v1/')).toBe('https://api.example.com/api/public/v1');
+  });
+
+  it('sends the key on its own and reads typed answers: channels, a draft created, then listed', async () => {
+    const api = client(KEYS.paid);
+    const channels = await api.GET('/integrations');
+    expect(channels.response.status).toBe(200);
+    const linkedin = channels.data!.find((c) => c.identifier === 'linkedin')!;
+    expect(linkedin.id).toBeTruthy();
+
+    const date = new Date(T0 + 3_600_000).toISOString();
+    const created = await api.POST('/posts', {
+      body: { type: 'draft', date, shortLink: false, tags: [], posts: [{ integration: { id: linkedin.id }, value: [{ content: 'From the typed client', image: [] }] }] },
+    });
+    expect(created.response.status).toBe(200);
+    const postId = created.data![0]!.postId;
+
+    const listed = await api.GET('/posts', { params: { query: { startDate: new Date(T0).toISOString(), endDate: new Date(T0 + 86_400_000).toISOString() } } });
+    expect(listed.data!.posts.map((p) => p.id)).toContain(postId);
+  });
+
+  it('gives the documented error body when the key is missing', async () => {
+    const res = await client().GET('/integrations');
+    expect(res.response.status).toBe(401);
+    expect(res.error).toMatchObject({ msg: 'No API Key found' });
+  });
+});
