@@ -75,6 +75,7 @@ program
   .command('verify')
   .description('Run the conformance suites against any implementation of the API (or the mock in-process)')
   .option('--target <url>', 'the API base URL, e.g. http://127.0.0.1:4010/api/public/v1 (a bare origin gets /api/public/v1)')
+  .option('--base-path <path>', "where a bare-origin --target mounts the API (default /api/public/v1; '/' for servers at the root, such as Prism)")
   .option('--key-free <key>', 'API key of a free workspace never topped up')
   .option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)')
   .option('--key-paid <key>', 'API key of a paid workspace')

@@ -29,6 +29,8 @@ export interface Target {
 
 export interface TargetOptions {
   target: string;
+  /** Where the API sits under a bare-origin `target`: the document's base path unless given (`/` for Prism). */
+  basePath?: string;
   keys?: Partial<Record<KeyKind, string>>;
   control?: string;
   label?: string;
@@ -56,7 +58,7 @@ export async function keysFromControl(control: Control): Promise<{ keys: Partial
 export async function createTarget(options: TargetOptions): Promise<Target> {
   let baseUrl = options.target.replace(/\/$/, '');
   // A bare origin means the API root is where the document says.
-  if (new URL(baseUrl).pathname === '/') baseUrl += apiBasePath();
+  if (new URL(baseUrl).pathname === '/') baseUrl += (options.basePath ?? apiBasePath()).replace(/\/+$/, '');
   const history = new History();
   const transport = recordingFetch(options.transport ?? fetch, history, new OperationMatcher(new URL(baseUrl).pathname));
   const target: Target = {
