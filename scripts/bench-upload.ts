@@ -1,10 +1,10 @@
 // Benchmark (never a test): streams a generated 1 GB mp4-headed upload to a mock child process and prints its peak memory growth and throughput.
 // Usage: node scripts/bench-upload.ts [--mb 1024] [--port 4391]
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { BOUNDARY, mp4Header } from '../mocks/http/media-samples.ts';
+import { cpuSeconds, memory } from './lib/processes.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -13,20 +13,6 @@ const arg = (name: string, fallback: number) => {
 const sizeMb = arg('mb', 1024);
 const port = arg('port', 4391);
 const total = sizeMb * 1024 * 1024;
-
-/** VmRSS and VmHWM (peak) of a process, in KiB, from /proc. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? NaN);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-/** CPU seconds (user + system) a process has used, from /proc: unlike wall time, barely moved by other load. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat; after the command name they sit at 11 and 12, in clock ticks.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** The multipart body, generated as it is sent: an mp4 `ftyp` header, then filler, never all in memory. */
 function body(): Readable {

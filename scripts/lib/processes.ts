@@ -1,0 +1,143 @@
+// What the benchmark scripts share: start a server as a child process, wait for its first 200, read its memory and CPU.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+/** The pinned Node 24 every npm script runs on (the `node` devDependency), for child processes too. */
+export const NODE = process.execPath;
+export const API = '/api/public/v1';
+
+export function arg(name: string, fallback: string): string;
+export function arg(name: string, fallback?: string): string | undefined;
+export function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+export const flag = (name: string) => process.argv.includes(`--${name}`);
+
+/** A free port on loopback, asked of the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET, resolving with the status (0 when the connection is refused). */
+export function httpStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+export async function httpJson(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: res.status, body };
+}
+
+export interface Started {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  /** Milliseconds from spawn to the first 200 on the probe URL. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawn `argv` and poll `probePath` every few milliseconds until it answers 200; the time taken is the start-up time. */
+export async function startServer(name: string, argv: string[], port: number, probePath: string, timeoutMs = 60_000): Promise<Started> {
+  const started = process.hrtime.bigint();
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${name} exited with ${exited} before answering:\n${stderr}`);
+    if ((await httpStatus(origin + probePath)) === 200) break;
+    if (Number(process.hrtime.bigint() - started) / 1e6 > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not answer 200 on ${probePath} within ${timeoutMs} ms:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return {
+    child,
+    port,
+    origin,
+    startupMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited !== undefined) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** VmRSS and VmHWM (peak RSS) of a process, in KiB, from /proc. */
+export function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? NaN);
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc: unlike wall time, barely moved by other load. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat; after the command name they sit at 11 and 12, in clock ticks.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Where the pinned Prism lives once `npm run prism:install` has run (tools/prism, kept out of the main install). */
+export const PRISM_ENTRY = join(ROOT, 'tools', 'prism', 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+
+export function prismArgv(command: 'mock' | 'proxy', port: number, extra: string[] = []): string[] {
+  if (!existsSync(PRISM_ENTRY)) {
+    throw new Error('Stoplight Prism is not installed: run `npm run prism:install` (installs the pinned version into tools/prism).');
+  }
+  return [NODE, PRISM_ENTRY, command, ...extra, '--port', String(port), '--host', '127.0.0.1'];
+}
+
+/** The machine the figures came from, printed and recorded with them. */
+export async function machine() {
+  const os = await import('node:os');
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+  };
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
