@@ -137,8 +137,17 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
       requestBody = type.includes('multipart') ? { multipart: [{ name: '(multipart)' }] } : await input.clone().text();
     }
     const started = performance.now();
-    const response = await inner(input instanceof Request ? input : url, input instanceof Request ? undefined : init);
-    const text = await response.text();
+    let response: Response;
+    let text: string;
+    try {
+      response = await inner(input instanceof Request ? input : url, input instanceof Request ? undefined : init);
+      text = await response.text();
+    } catch (err) {
+      // `fetch failed` alone names neither the request nor the cause: a failure report needs both.
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message ?? (err as Error).message;
+      throw new Error(`no answer to ${method} ${url}${requestBody !== undefined ? ` (body ${JSON.stringify(requestBody).slice(0, 300)})` : ''}: ${why}`, { cause: err });
+    }
     const ms = performance.now() - started;
     const responseHeaders = headersObject(response.headers);
     let responseBody: unknown = text.length > 4000 && !(responseHeaders['content-type'] ?? '').includes('json') ? text.slice(0, 4000) : text;
