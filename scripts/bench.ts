@@ -93,7 +93,7 @@ async function load(server: Started, base: string, op: Operation): Promise<Omit<
 }
 
 async function startMock(port: number) {
-  const mock = await startServer('mock', [NODE, 'mocks/cli.ts', 'mock', '--port', String(port)], port, PROBE);
+  const mock = await startServer('mock', [NODE, 'mocks/bin.ts', 'mock', '--port', String(port)], port, PROBE);
   // The hourly post limit would turn the write benchmark into a 429 benchmark: lift it through control.
   const limits = await httpJson(`${mock.origin}/_mock/limits`, { method: 'PUT', body: { postsPerHour: 1_000_000_000 } });
   if (limits.status !== 200) throw new Error(`could not lift the mock's post limit: ${limits.status} ${JSON.stringify(limits.body)}`);
@@ -115,7 +115,7 @@ async function startupTimes(): Promise<{ mockMs: number[]; prismMs: number[] }> 
   const prismMs: number[] = [];
   for (let i = 0; i < startupRuns; i++) {
     for (const [list, start] of [
-      [mockMs, (p: number) => startServer('mock', [NODE, 'mocks/cli.ts', 'mock', '--port', String(p)], p, PROBE)],
+      [mockMs, (p: number) => startServer('mock', [NODE, 'mocks/bin.ts', 'mock', '--port', String(p)], p, PROBE)],
       [prismMs, startPrism],
     ] as const) {
       const s = await start(await freePort());

@@ -5,7 +5,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import type { MockConfig } from '../domain/config.ts';
 import { acceptType, tooLarge, type FileType, type UploadTarget } from '../domain/media.ts';
 
@@ -179,10 +178,13 @@ export class FileStore {
   }
 }
 
+/** file-type and its ~30 modules load on the first upload, not at start: most runs of the mock never upload a file. */
+const fileType = () => import('file-type');
+
 async function detect(head: Buffer, options: IngestOptions): Promise<FileType & { maxBytes: number }> {
   let mime: string | undefined;
   try {
-    mime = (await fileTypeFromBuffer(head))?.mime;
+    mime = (await (await fileType()).fileTypeFromBuffer(head))?.mime;
   } catch {
     mime = undefined;
   }
@@ -198,7 +200,7 @@ async function refine(path: string, type: FileType & { maxBytes: number }, optio
   if (type.mime !== 'application/zip') return type;
   let mime: string | undefined;
   try {
-    mime = (await fileTypeFromFile(path))?.mime;
+    mime = (await (await fileType()).fileTypeFromFile(path))?.mime;
   } catch {
     mime = undefined;
   }
