@@ -2,7 +2,7 @@
 
 interface ChartInput {
   date: string;
-  machine: { cpus: number; cpuModel: string; node: string };
+  machine: { cpus: number; cpuModel: string; node: string; cpuAvailability?: { share: number } };
   connections: number;
   rows: Array<{ server: string; operation: string; requestsPerSecond: number }>;
 }
@@ -42,7 +42,8 @@ export function throughputChart(input: ChartInput): string {
     parts.push(`<rect x="${x}" y="${legendY}" width="12" height="12" fill="${COLORS[s]}"/><text x="${x + 18}" y="${legendY + 11}" class="val">${escape(LABELS[s] ?? s)}</text>`);
   });
   const height = legendY + 34;
-  const subtitle = `${input.machine.cpus} x ${input.machine.cpuModel}, Node ${input.machine.node}, ${input.connections} connections, ${input.date.slice(0, 10)}`;
+  const subtitle = `${input.machine.cpus} x ${input.machine.cpuModel}, Node ${input.machine.node}, ${input.connections} connections, ${input.date.slice(0, 10)}` +
+    (input.machine.cpuAvailability ? `, a busy loop got ${Math.round(input.machine.cpuAvailability.share * 100)}% of a core` : '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif">
 <style>.op{font-size:13px;fill:#111}.val{font-size:12px;fill:#333}.t{font-size:15px;font-weight:600;fill:#111}.s{font-size:11px;fill:#555}</style>
 <rect width="100%" height="100%" fill="#fff"/>

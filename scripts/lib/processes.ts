@@ -64,6 +64,8 @@ export interface Started {
   origin: string;
   /** Milliseconds from spawn to the first 200 on the probe URL. */
   startupMs: number;
+  /** CPU seconds the process had used by its first 200: what start-up costs, whatever else the machine was doing. */
+  startupCpuSeconds: number;
   stop(): Promise<void>;
 }
 
@@ -86,11 +88,13 @@ export async function startServer(name: string, argv: string[], port: number, pr
     await new Promise((r) => setTimeout(r, 5));
   }
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const startupCpuSeconds = cpuSeconds(child.pid!);
   return {
     child,
     port,
     origin,
     startupMs,
+    startupCpuSeconds,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited !== undefined) return resolve();
@@ -125,6 +129,24 @@ export function prismArgv(command: 'mock' | 'proxy', port: number, extra: string
   return [NODE, PRISM_ENTRY, command, ...extra, '--port', String(port), '--host', '127.0.0.1'];
 }
 
+/**
+ * How much of one core a busy loop actually gets, and its longest stall, over `ms`: on a shared virtual machine
+ * the hypervisor can take most of it, and every wall-clock figure printed next to this one shrinks with it.
+ */
+export function cpuAvailability(ms = 2000): { share: number; longestStallMs: number } {
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  let last = start;
+  let longest = 0;
+  while (last - start < ms) {
+    const now = performance.now();
+    if (now - last > longest) longest = now - last;
+    last = now;
+  }
+  const used = process.cpuUsage(cpuStart);
+  return { share: Number(((used.user + used.system) / 1000 / (last - start)).toFixed(2)), longestStallMs: Math.round(longest) };
+}
+
 /** The machine the figures came from, printed and recorded with them. */
 export async function machine() {
   const os = await import('node:os');
@@ -136,6 +158,8 @@ export async function machine() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    /** Share of a core a busy loop got over 2 s before the run (1.0 on a quiet machine), and its longest stall. */
+    cpuAvailability: cpuAvailability(),
   };
 }
 
