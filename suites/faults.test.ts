@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks } from './runner.ts';
+import { faultTable, readmeTable } from '../scripts/fault-table.ts';
 
 const FILTER = process.env.FAULTS?.split(',').filter(Boolean);
 
@@ -11,6 +12,10 @@ describe('fault catalogue', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(25);
     expect(new Set(FAULTS.map((f) => f.area))).toEqual(new Set(['auth', 'generic', 'media', 'analytics', 'wallet', 'posts', 'webhooks', 'plans', 'limits', 'brief', 'oauth']));
     for (const f of FAULTS) expect(f.caughtBy.length, f.name).toBeGreaterThan(0);
+  });
+
+  it("the README's fault table is the catalogue's (run npm run faults:table after changing a fault)", () => {
+    expect(readmeTable()).toBe(faultTable());
   });
 
   for (const fault of FAULTS.filter((f) => !FILTER || FILTER.includes(f.name))) {
