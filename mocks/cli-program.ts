@@ -1,0 +1,285 @@
+// The command line's definition: `mock` starts the stateful mock, `verify` runs the suites, `proxy` checks a live
+// implementation's traffic. Kept apart from cli.ts (which runs it) so tests can parse a command line without starting
+// anything. Exit status: 0 done, 1 the run failed (a check failed, a port was taken...), 2 the command was called wrongly.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './cli-config.ts';
+
+/** What an action hands back: an exit status, or undefined to keep the process running (a server is listening). */
+export type ActionResult = number | undefined;
+export type Options = Record<string, any>;
+
+export interface Actions {
+  mock(opts: Options): Promise<ActionResult>;
+  verify(opts: Options): Promise<ActionResult>;
+  proxy(opts: Options): Promise<ActionResult>;
+}
+
+const SETTINGS_HELP = `
+Every option can also be set by its environment variable, or in ${CONFIG_FILE} (or --config <file>); a flag wins over
+its variable, which wins over the file. The table of every option: docs/configuration.md.`;
+
+const EXIT_HELP = `
+Exit status: 0 done, 1 the run failed (a check found a departure, a port was taken, the target could not be reached),
+2 the command was called wrongly (unknown command or option, a bad value, a bad config file).`;
+
+/** The package's version, from its package.json: one folder up from the sources, two from dist/. */
+function packageVersion(): string {
+  for (const rel of ['../package.json', '../../package.json']) {
+    const url = new URL(rel, import.meta.url);
+    if (!existsSync(url)) continue;
+    const pkg = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === 'social-publishing-contract' && pkg.version) return pkg.version;
+  }
+  return '0.0.0';
+}
+
+function port(name: string, value: string): number {
+  const n = Number(value);
+  if (String(value).trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${name} ${value}: not a port number`);
+  return n;
+}
+
+function integer(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (String(value).trim() === '' || !Number.isInteger(n) || n < min) throw new UsageError(`${name} ${value}: expected a whole number${min > 0 ? ' above 0' : ' (0 or more)'}`);
+  return n;
+}
+
+async function checkFaults(faults: string[]): Promise<void> {
+  if (faults.length === 0) return;
+  const { faultNames } = await import('./http/faults.ts');
+  const known = faultNames();
+  const unknown = faults.filter((f) => !known.includes(f));
+  if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.join(', ')}; faults: ${known.join(', ')}`);
+}
+
+/** Load a fixtures folder, refusing one that would start an empty or broken world (a typo in --fixtures). */
+async function checkedFixtures(dir: string) {
+  if (!existsSync(join(dir, 'workspaces.json'))) {
+    throw new UsageError(`--fixtures ${dir}: no workspaces.json in that folder (copy fixtures/ and edit it)`);
+  }
+  const { loadFixtures } = await import('../fixtures/load.ts');
+  let fixtures: ReturnType<typeof loadFixtures>;
+  try {
+    fixtures = loadFixtures(dir);
+  } catch (err) {
+    throw new UsageError(`--fixtures ${dir}: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(fixtures.workspaces) || fixtures.workspaces.length === 0) {
+    throw new UsageError(`--fixtures ${dir}: workspaces.json must hold {"workspaces": [...]} with at least one workspace`);
+  }
+  const keys = new Set<string>();
+  for (const ws of fixtures.workspaces) {
+    if (!ws.id || !ws.apiKey || !['free', 'paid'].includes(ws.plan) || !Array.isArray(ws.channels) || !Array.isArray(ws.groups)) {
+      throw new UsageError(`--fixtures ${dir}: workspace ${ws.id ?? '(no id)'} needs id, apiKey, plan (free or paid), groups and channels`);
+    }
+    if (keys.has(ws.apiKey)) throw new UsageError(`--fixtures ${dir}: API key ${ws.apiKey} is used by two workspaces`);
+    keys.add(ws.apiKey);
+  }
+  return fixtures;
+}
+
+export const defaultActions: Actions = {
+  async mock(opts) {
+    const faults: string[] = opts.fault ?? [];
+    const listenPort = port('--port', opts.port);
+    const seed = integer('--seed', opts.seed, 0);
+    await checkFaults(faults);
+    const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
+    const [{ startMock }, { apiBasePath }] = await Promise.all([import('./server.ts'), import('../spec/load.ts')]);
+    const mock = await startMock({ port: listenPort, host: opts.host, fixtures, seed, faults, strict: Boolean(opts.strict) });
+    const base = `${mock.origin}${apiBasePath()}`;
+    const lines = [
+      `Social Publishing Workspace mock listening on ${mock.origin}`,
+      `  API base URL:  ${base}`,
+      `  Document:      ${base}/openapi.json`,
+      `  Control API:   ${mock.origin}/_mock`,
+      `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
+      '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
+      ...[...mock.app.state.world.workspaces.values()].map(
+        (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
+      ),
+      ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
+    ];
+    console.log(lines.join('\n'));
+    const stop = async () => {
+      await mock.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return undefined;
+  },
+
+  async verify(opts) {
+    if (!opts.list) {
+      integer('--seed', opts.seed, 0);
+      integer('--runs', opts.runs, 1);
+      if (!opts.inProcess && !opts.target) throw new UsageError('--target <url> is required (or --in-process)');
+      if (opts.fault?.length && !opts.inProcess) {
+        throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
+      }
+      await checkFaults(opts.fault ?? []);
+    }
+    const { verify } = await import('../suites/verify.ts');
+    const report = await verify(opts);
+    return report && !report.ok ? 1 : 0;
+  },
+
+  async proxy(opts) {
+    if (!opts.upstream) throw new UsageError('--upstream <url> is required: the implementation to forward to');
+    try {
+      new URL(opts.upstream);
+    } catch {
+      throw new UsageError(`--upstream ${opts.upstream}: not a URL (e.g. http://127.0.0.1:8080)`);
+    }
+    const listenPort = port('--port', opts.port);
+    const [{ startProxy }, { apiBasePath }] = await Promise.all([import('../proxy/server.ts'), import('../spec/load.ts')]);
+    const proxy = await startProxy({ upstream: opts.upstream, port: listenPort, host: opts.host, reportFile: opts.report, preserveHost: Boolean(opts.preserveHost) });
+    const base = apiBasePath();
+    const prefix = new URL(opts.upstream).pathname.replace(/\/+$/, '');
+    const apiThroughProxy = base.startsWith(prefix) ? `${proxy.origin}${base.slice(prefix.length)}` : proxy.origin;
+    const operations = Object.keys(proxy.report().operations).length;
+    console.log(
+      [
+        `Validating proxy listening on ${proxy.origin}`,
+        `  Forwarding to:  ${proxy.upstream}`,
+        `  API base URL:   ${apiThroughProxy}`,
+        `  Checked against the public document (${operations} operations), with the validator the mock uses`,
+        `  Summary:        GET ${proxy.origin}/_proxy/report${opts.report ? ` (also written to ${opts.report}, and on exit)` : ''}`,
+      ].join('\n'),
+    );
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      const { totals } = proxy.report();
+      let written: string | undefined;
+      try {
+        written = proxy.writeReport();
+      } catch (err) {
+        console.error(`[proxy] could not write the report: ${(err as Error).message}`);
+      }
+      console.log(
+        `[proxy] ${totals.exchanges} exchanges, ${totals.violating} broke the contract (${totals.unknownOperation} unknown operation), ${totals.upstreamErrors} upstream errors${written ? `; report written to ${written}` : ''}`,
+      );
+      await proxy.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return undefined;
+  },
+};
+
+const configOption = () => new Option('--config <file>', `read settings from this JSON file (default: ./${CONFIG_FILE} when present)`).env(CONFIG_ENV);
+
+/** The program, its actions replaceable (tests read the options they would receive). `done` gets each action's result. */
+export function createProgram(actions: Actions, done: (result: ActionResult) => void): Command {
+  const program = new Command();
+  program
+    .name('spw')
+    .description('Social Publishing Workspace API contract toolkit: stateful mock, conformance suites, validating proxy')
+    .version(packageVersion(), '-V, --version')
+    // Throw instead of exiting, so main() decides the status: 0 for help and version, 2 for every usage mistake.
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', `${SETTINGS_HELP}\n${EXIT_HELP}`)
+    .hook('preAction', (_program, command) => applyConfig(command));
+
+  program
+    .command('mock')
+    .description('Start the stateful mock on an in-memory world seeded with demo workspaces')
+    .addOption(new Option('--port <port>', 'port to listen on').env('PORT').default('4010'))
+    .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
+    .addOption(new Option('--fixtures <dir>', 'folder with workspaces.json and the other fixtures').env('MOCK_FIXTURES'))
+    .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
+    .addOption(new Option('--fault <name...>', 'switch on named faults from the catalogue (repeatable, or comma separated)').env('MOCK_FAULTS'))
+    .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))
+    .addOption(configOption())
+    .addHelpText('after', `${SETTINGS_HELP}\n\nExamples:\n  spw mock --port 4011 --seed 7\n  MOCK_FAULTS=double-charge spw mock`)
+    .action(async (opts) => done(await actions.mock(opts)));
+
+  program
+    .command('verify')
+    .description('Run the conformance suites against any implementation of the API (or the mock in-process)')
+    .addOption(new Option('--target <url>', 'the API base URL, e.g. http://127.0.0.1:4010/api/public/v1 (a bare origin gets /api/public/v1)').env('VERIFY_TARGET'))
+    .addOption(new Option('--base-path <path>', "where a bare-origin --target mounts the API (default /api/public/v1; '/' for servers at the root, such as Prism)").env('VERIFY_BASE_PATH'))
+    .addOption(new Option('--key-free <key>', 'API key of a free workspace never topped up').env('VERIFY_KEY_FREE'))
+    .addOption(new Option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)').env('VERIFY_KEY_PAYG'))
+    .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env('VERIFY_KEY_PAID'))
+    .addOption(new Option('--control <url>', "the mock's control API (<origin>/_mock): keys are read from it, and it resets, moves the clock, tops up...").env('VERIFY_CONTROL'))
+    .addOption(new Option('--seed <n>', 'seed for generated data; the same seed reproduces the same run').env('VERIFY_SEED'))
+    .addOption(new Option('--runs <n>', 'generated cases per property').env('VERIFY_RUNS').default('10'))
+    .addOption(new Option('--checks <list>', 'comma separated check names or areas (see --list)').env('VERIFY_CHECKS'))
+    .addOption(new Option('--junit <file>', 'write a JUnit XML report').env('VERIFY_JUNIT'))
+    .addOption(new Option('--json <file>', 'write the full report as JSON').env('VERIFY_JSON'))
+    .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
+    .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
+    .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
+    .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
+    .option('--list', 'list the checks and exit')
+    .addOption(configOption())
+    .addHelpText(
+      'after',
+      `${SETTINGS_HELP}\n${EXIT_HELP}\n\nExamples:\n  spw verify --target https://staging.example.com --key-free K1 --key-payg K2 --key-paid K3 --junit reports/verify.xml\n  spw verify --target http://127.0.0.1:4010 --control http://127.0.0.1:4010/_mock`,
+    )
+    .action(async (opts) => done(await actions.verify(opts)));
+
+  program
+    .command('proxy')
+    .description('Stand between a client and an implementation: forward every request unchanged, and report each exchange that breaks the public document')
+    .addOption(new Option('--upstream <url>', 'the implementation, e.g. http://127.0.0.1:8080 (a path in it is put before every forwarded path); required').env('PROXY_UPSTREAM'))
+    .addOption(new Option('--port <port>', 'port to listen on').env('PROXY_PORT').default('4020'))
+    .addOption(new Option('--host <host>', 'interface to listen on').env('PROXY_HOST').default('127.0.0.1'))
+    .addOption(new Option('--report <file>', 'write the JSON summary there on exit (SIGINT, SIGTERM) and on every GET /_proxy/report').env('PROXY_REPORT'))
+    .addOption(
+      new Option('--preserve-host', "send the client's Host header upstream instead of the upstream's (its absolute URLs then point at the proxy)").env('PROXY_PRESERVE_HOST'),
+    )
+    .addOption(configOption())
+    .addHelpText(
+      'after',
+      `
+Requests and answers pass through unchanged (hop-by-hop headers aside; Host becomes the upstream's unless
+--preserve-host). Each exchange under the API's base path is checked with the validator the mock uses:
+unknown operation, request violations, undocumented status, undocumented content type, response body schema,
+missing documented headers. One line is printed per exchange that breaks the contract; GET /_proxy/report
+answers the JSON summary (calls per operation, every violation).
+${SETTINGS_HELP}
+
+Examples:
+  spw proxy --upstream http://127.0.0.1:8080 --report reports/proxy.json
+  curl http://127.0.0.1:4020/api/public/v1/integrations -H 'Authorization: <key>'
+  spw verify --target http://127.0.0.1:4020/api/public/v1 --key-free K1 --key-payg K2 --key-paid K3`,
+    )
+    .action(async (opts) => done(await actions.proxy(opts)));
+
+  return program;
+}
+
+/**
+ * Run a command line; resolves to the exit status, or undefined when a server was started and the process should live
+ * on. Never calls process.exit itself (the actions' signal handlers do, when a server stops).
+ */
+export async function main(argv: string[], actions: Actions = defaultActions): Promise<ActionResult> {
+  let result: ActionResult = 0;
+  const program = createProgram(actions, (r) => {
+    result = r;
+  });
+  try {
+    await program.parseAsync(argv);
+    return result;
+  } catch (err) {
+    // Commander has already printed its message (or the help); only the status is left to choose.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof UsageError) {
+      console.error(`error: ${err.message}`);
+      return 2;
+    }
+    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}
