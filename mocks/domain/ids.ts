@@ -40,7 +40,7 @@ const POOL_BYTES = 4096;
  * each is used once, as `crypto.randomUUID` does: one call into the generator per ~80 ids instead of one per id.
  */
 export function randomIds(randomBytes: (n: number) => Uint8Array): IdSource {
-  let pool = new Uint8Array(0);
+  let pool: Uint8Array = new Uint8Array(0);
   let at = 0;
   return fromBytes((n) => {
     if (n > POOL_BYTES) return randomBytes(n);
