@@ -5,4 +5,9 @@
 import { main } from './cli-program.ts';
 
 const status = await main(process.argv);
-if (status !== undefined) process.exit(status);
+if (status !== undefined) {
+  // Writes to a pipe (a CI log, npx) finish asynchronously, and process.exit would cut off the end of a long report:
+  // exit once everything printed is out.
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
+  process.exit(status);
+}
