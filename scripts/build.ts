@@ -1,0 +1,53 @@
+// npm run build (and prepack): compile to dist/ as JavaScript with declarations (tsconfig.build.json), then copy beside
+// the compiled code the files it reads at run time relative to its own location (import.meta.url): the contract
+// documents and their bundles, the fixtures, the /docs page's script. The executable keeps its shebang and is made
+// executable. A pattern that matches nothing fails the build, so a moved asset cannot ship a broken package.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, globSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+
+/** Read from disk at run time (grep import.meta.url, readFileSync, new URL( under spec/ mocks/ fixtures/). */
+const RUNTIME_ASSETS = [
+  'spec/*.yaml', // spec/load.ts: the documents (hashed to check the bundle is current; parsed when it is not)
+  'spec/generated/*.json', // spec/load.ts: the bundles loaded at start
+  'spec/generated/*.d.ts', // not read at run time, but client/index.d.ts imports its types from them
+  'fixtures/*.json', // fixtures/load.ts: the seeded world
+  'mocks/http/docs-init.js', // mocks/http/docs.ts: the /docs page's script
+];
+
+const ENTRY = 'mocks/bin.js';
+
+const started = Date.now();
+rmSync(dist, { recursive: true, force: true });
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (compiled.status !== 0) {
+  console.error(`build: tsc -p tsconfig.build.json failed (status ${compiled.status ?? compiled.signal})`);
+  process.exit(1);
+}
+
+let copied = 0;
+for (const pattern of RUNTIME_ASSETS) {
+  const files = globSync(pattern, { cwd: root });
+  if (files.length === 0) {
+    console.error(`build: no file matches ${pattern}`);
+    process.exit(1);
+  }
+  for (const file of files) cpSync(join(root, file), join(dist, file));
+  copied += files.length;
+}
+
+const entry = join(dist, ENTRY);
+if (!readFileSync(entry, 'utf8').startsWith('#!/usr/bin/env node\n')) {
+  console.error(`build: dist/${ENTRY} lost its shebang`);
+  process.exit(1);
+}
+chmodSync(entry, 0o755);
+
+console.log(`build: dist/ written (tsc, ${copied} assets copied, dist/${ENTRY} executable) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
