@@ -1,7 +1,9 @@
-// Prints one closing line from the JUnit report vitest wrote ("vitest: N passed, N failed, N skipped"), for CI logs.
+// Prints one closing line from a JUnit report ("vitest: N passed, N failed, N skipped"), for CI logs: vitest's by default,
+// or another one named by the second argument (`junit-summary.ts reports/verify-junit.xml "spw verify"`).
 import { existsSync, readFileSync } from 'node:fs';
 
 const file = process.argv[2] ?? 'reports/junit.xml';
+const label = process.argv[3] ?? 'vitest';
 if (!existsSync(file)) {
   console.error(`No JUnit report at ${file}: did the tests run?`);
   process.exit(1);
@@ -16,5 +18,5 @@ if (total === 0) {
   console.error('The JUnit report lists no test: a run that executes no test does not count.');
   process.exit(1);
 }
-console.log(`vitest: ${total - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`${label}: ${total - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0) process.exit(1);

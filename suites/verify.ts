@@ -1,5 +1,6 @@
 // The `verify` command: build a target from flags, run the selected checks, print progress and the summary, write JUnit/JSON.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
 import { terminalReporter, printSummary } from './report/terminal.ts';
@@ -51,8 +52,12 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const reporter = terminalReporter(out, Boolean(opts.quiet));
   const report = await runChecks(target, { seed, runs, checks, onStart: reporter.onStart, onResult: reporter.onResult });
   printSummary(report, out);
-  if (opts.junit) writeFileSync(opts.junit, toJUnit(report));
-  if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));
+  // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
+  for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)]] as const) {
+    if (!file) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text());
+  }
   await target.close?.();
   return report;
 }
