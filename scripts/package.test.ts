@@ -1,0 +1,215 @@
+// The package as a user gets it: `npm pack` (which builds dist/ through prepack), the tarball installed into a fresh
+// folder outside this repo, then `npx spw ...` there: every command's --help, a usage error, the mock answering over
+// HTTP (document and /docs), `spw verify` passing against a clean mock and failing against a faulty one, the library
+// imported from plain JavaScript and type-checked from TypeScript. Slow by nature (a build and an install): one
+// beforeAll pays for them, then each command costs about a second of npx.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = join(import.meta.dirname, '..');
+const nodeBin = join(repo, 'node_modules', '.bin');
+const tsc = join(nodeBin, 'tsc');
+const MINUTES = 60_000;
+
+/**
+ * The environment of a user's shell: Node 24 (this repo's pinned one) first on PATH, and none of the npm_* variables
+ * an enclosing `npm test` sets (npm_config_local_prefix and friends would point npm back at this repo).
+ */
+const env: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))),
+  PATH: `${nodeBin}${delimiter}${process.env.PATH ?? ''}`,
+  NO_UPDATE_NOTIFIER: '1',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  SCARF_ANALYTICS: 'false',
+};
+for (const name of ['PORT', 'HOST', 'SPW_CONFIG', 'MOCK_FAULTS', 'MOCK_STRICT', 'MOCK_SEED', 'MOCK_FIXTURES']) delete env[name];
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string, timeout = 2 * MINUTES): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as any).code === 'number' ? (err as any).code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const show = (r: Run) => `exit ${r.code}\n--- stdout\n${r.stdout.slice(-4000)}\n--- stderr\n${r.stderr.slice(-4000)}`;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let work: string;
+let app: string;
+let tarball: string;
+const children: ChildProcess[] = [];
+
+/** `npx spw mock ...` in the background, in its own process group (npx, its shell and node stop together); resolves once it listens. */
+async function startMock(args: string[]): Promise<string> {
+  const port = await freePort();
+  const child = spawn('npx', ['spw', 'mock', '--port', String(port), ...args], { cwd: app, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`spw mock did not start in 60 s:\n${output}`)), MINUTES);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`spw mock exited with ${code}:\n${output}`));
+    });
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'spw-package-'));
+  const packDir = join(work, 'pack');
+  app = join(work, 'app');
+  mkdirSync(packDir);
+  mkdirSync(app);
+
+  const packed = await run('npm', ['pack', '--pack-destination', packDir], repo, 15 * MINUTES);
+  expect(packed.code, show(packed)).toBe(0);
+  const file = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+  expect(file, show(packed)).toBeDefined();
+  tarball = join(packDir, file!);
+
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'spw-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 15 * MINUTES);
+  expect(installed.code, show(installed)).toBe(0);
+}, 30 * MINUTES);
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package, installed in a fresh folder', () => {
+  it('ships the build and the documents, not the sources or the tests', async () => {
+    const listed = await run('tar', ['-tzf', tarball], work);
+    const files = listed.stdout.split('\n').filter(Boolean);
+    for (const f of ['package/dist/mocks/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
+      expect(files, f).toContain(f);
+    }
+    expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('answers --help for the program and each command, and 2 for an unknown command', async () => {
+    const [top, mock, verify, proxy, unknown, version] = await Promise.all([
+      run('npx', ['spw', '--help'], app),
+      run('npx', ['spw', 'mock', '--help'], app),
+      run('npx', ['spw', 'verify', '--help'], app),
+      run('npx', ['spw', 'proxy', '--help'], app),
+      run('npx', ['spw', 'serve'], app),
+      // The second name of the executable, straight from the bin link npm made (npx costs seconds here).
+      run(join(app, 'node_modules', '.bin', 'social-publishing-contract'), ['--version'], app),
+    ]);
+    // Help is wrapped to the terminal's width: compare it with its line breaks flattened.
+    for (const r of [top, mock, verify, proxy]) r.stdout = r.stdout.replace(/\s+/g, ' ');
+    expect(top.code, show(top)).toBe(0);
+    for (const text of ['mock [options]', 'verify [options]', 'proxy [options]', 'Exit status']) expect(top.stdout).toContain(text);
+    expect(mock.code, show(mock)).toBe(0);
+    for (const text of ['--port <port>', '--fixtures <dir>', '--fault <name...>', 'env: PORT', '--config <file>']) expect(mock.stdout).toContain(text);
+    expect(verify.code, show(verify)).toBe(0);
+    for (const text of ['--target <url>', '--key-free <key>', '--junit <file>', '--checks <list>', 'env: VERIFY_KEY_FREE']) expect(verify.stdout).toContain(text);
+    expect(proxy.code, show(proxy)).toBe(0);
+    for (const text of ['--upstream <url>', '--report <file>', 'env: PROXY_UPSTREAM']) expect(proxy.stdout).toContain(text);
+    expect(unknown.code, show(unknown)).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'serve'");
+    expect(version.code, show(version)).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('serves the mock over HTTP, and verify passes against it and fails against a faulty one (exit 0, then 1)', async () => {
+    const [clean, faulty] = await Promise.all([startMock([]), startMock(['--fault', 'bearer-accepted'])]);
+    const document = await fetch(`${clean}/api/public/v1/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+    for (const path of ['/docs', '/docs/assets/docs-init.js', '/docs/assets/swagger-ui-bundle.js']) {
+      const res = await fetch(`${clean}${path}`);
+      expect(res.status, path).toBe(200);
+      await res.arrayBuffer();
+    }
+
+    const verify = (origin: string, junit: string) =>
+      run('npx', ['spw', 'verify', '--target', origin, '--control', `${origin}/_mock`, '--checks', 'ignored_auth', '--runs', '2', '--seed', '1', '--junit', junit], app);
+    const [passed, failed] = await Promise.all([verify(clean, 'reports/clean.xml'), verify(faulty, 'reports/faulty.xml')]);
+    expect(passed.code, show(passed)).toBe(0);
+    expect(passed.stdout).toContain('0 failed, 1 passed');
+    expect(failed.code, show(failed)).toBe(1);
+    expect(failed.stdout).toContain('1 failed');
+  }, 5 * MINUTES);
+
+  it('works as a library: the root export and ./client from JavaScript, and their types from TypeScript', async () => {
+    writeFileSync(
+      join(app, 'use.mjs'),
+      `import * as spw from 'social-publishing-contract';
+import { createSpwClient } from 'social-publishing-contract/client';
+for (const name of ['createSpwClient', 'startMock', 'createMockApp', 'verify', 'startProxy']) {
+  if (typeof spw[name] !== 'function') throw new Error(name + ' is not exported');
+}
+const app = spw.createMockApp();
+const client = createSpwClient({ baseUrl: 'http://mock.test', apiKey: 'demo-paid-key', fetch: (req) => app.fetch(req) });
+const { data, response } = await client.GET('/integrations');
+console.log(JSON.stringify({ status: response.status, channels: data.length }));
+`,
+    );
+    const used = await run('node', ['use.mjs'], app);
+    expect(used.code, show(used)).toBe(0);
+    expect(JSON.parse(used.stdout.trim().split('\n').pop()!)).toMatchObject({ status: 200 });
+
+    writeFileSync(
+      join(app, 'use.ts'),
+      `import { startMock, type RunReport, type VerifyOptions } from 'social-publishing-contract';
+import { createSpwClient, type Schemas } from 'social-publishing-contract/client';
+const client = createSpwClient({ baseUrl: 'http://127.0.0.1:4010' });
+export async function firstChannel(): Promise<Schemas['Channel'] | undefined> {
+  const { data } = await client.GET('/integrations');
+  return data?.[0];
+}
+export const options: VerifyOptions = { target: 'http://127.0.0.1:4010', runs: 2 };
+export type Ok = RunReport['ok'];
+export const start: typeof startMock = startMock;
+// @ts-expect-error: a path the document does not have
+client.GET('/no-such-path');
+`,
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, typeRoots: [join(repo, 'node_modules', '@types')], types: ['node'] }, files: ['use.ts'] }),
+    );
+    const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
+    expect(checked.code, show(checked)).toBe(0);
+  }, 5 * MINUTES);
+});
