@@ -15,6 +15,13 @@ export interface RunningMock {
 /** Publish due posts on the real clock even when nobody is calling (a frontend watching a calendar). */
 const TICK_MS = 1000;
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default, 5 s, is short enough that on a slow or stalled
+ * machine a client (undici, which `fetch` uses, trusts the `Keep-Alive: timeout` hint minus a second) sends its next
+ * request on a connection the server is closing at that instant, and gets a socket error for a request never read.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function startMock(options: MockOptions & { port?: number; host?: string } = {}): Promise<RunningMock> {
   const app = createMockApp(options);
   const host = options.host ?? '127.0.0.1';
@@ -22,6 +29,11 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  // `serve` without `createServer` options makes a node:http server; the union type also admits HTTP/2.
+  const http1 = server as import('node:http').Server;
+  http1.keepAliveTimeout = KEEP_ALIVE_MS;
+  // A request's headers must be allowed at least as long as a connection may idle before them.
+  http1.headersTimeout = KEEP_ALIVE_MS + 1000;
   const timer = setInterval(() => app.state.tick(), TICK_MS);
   timer.unref();
   const address = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 // First light: the app routes from the document, authenticates, and serves the document itself.
 import { describe, expect, it } from 'vitest';
 import { testMock, API } from './testing.ts';
+import { KEEP_ALIVE_MS, startMock } from './server.ts';
 
 describe('mock app', () => {
   it('serves the bundled document without a key, its server pointing at the mock', async () => {
@@ -14,5 +15,17 @@ describe('mock app', () => {
     const { http } = testMock();
     const res = await http.get('/nope').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404 });
+  });
+
+  it('keeps an idle connection open for 65 s, so a client reusing it after a stall finds it open', async () => {
+    const mock = await startMock({ port: 0 });
+    try {
+      const res = await fetch(`${mock.origin}${API}/openapi.json`);
+      await res.arrayBuffer();
+      expect(res.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+      expect((mock.server as import('node:http').Server).keepAliveTimeout).toBe(65_000);
+    } finally {
+      await mock.close();
+    }
   });
 });
