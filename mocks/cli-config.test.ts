@@ -1,6 +1,6 @@
 // Settings precedence on the command line (flag > environment variable > config file > default), the config file's
 // errors (exit status 2, a message naming the file and the key), and the one options table docs/configuration.md shows.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function run(args: string[]) {
