@@ -4,8 +4,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { apiBasePath } from '../spec/load.ts';
 import { getValidator, type ContractValidator } from '../spec/validator.ts';
-import { checkExchange, describe, isJsonType, type CapturedBody, type ProxyViolation } from './exchange-check.ts';
-import { createOperationMatcher, type Match } from './operation-match.ts';
+import { checkExchange, describe, isJsonType, type CapturedBody, type Exchange, type ProxyViolation } from './exchange-check.ts';
+import { createOperationMatcher } from './operation-match.ts';
 import { ProxyRecorder, type ProxyReport } from './report.ts';
 
 export const DEFAULT_PROXY_PORT = 4020;
@@ -136,17 +136,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const writeReport = (): string | undefined => (options.reportFile ? recorder.write(options.reportFile) : undefined);
 
-  const settle = (exchange: {
-    method: string;
-    url: string;
-    match: Match;
-    requestHeaders: Headers;
-    requestBody: CapturedBody;
-    status?: number;
-    responseHeaders?: Headers;
-    responseBody?: CapturedBody;
-    upstreamError?: string;
-  }): void => {
+  const settle = (exchange: Exchange & { upstreamError?: string }): void => {
     let violations: ProxyViolation[] = [];
     try {
       violations = checkExchange(exchange);
