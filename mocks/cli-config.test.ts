@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configTable, documentedTable } from '../scripts/config-table.ts';
+import { OPTIONS_TABLE } from '../scripts/config-table.ts';
+import { documented, generated } from '../scripts/lib/generated-section.ts';
 import { createProgram, main, type Actions, type Options } from './cli-program.ts';
 
 /** Every variable the commands read: cleared before each test, so the machine's own PORT or HOST cannot leak in. */
@@ -170,6 +171,6 @@ describe('mistakes are usage errors (status 2) that say what to fix', () => {
 
 describe('docs/configuration.md', () => {
   it('shows the table of every option as the program defines them (npm run config:table rewrites it)', () => {
-    expect(documentedTable()).toBe(configTable());
+    expect(documented(OPTIONS_TABLE)).toBe(generated(OPTIONS_TABLE));
   });
 });
