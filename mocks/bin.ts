@@ -4,7 +4,7 @@
 // must be switched on before the modules load, hence this separate entry rather than a line in cli.ts.
 import { enableCompileCache, flushCompileCache } from 'node:module';
 
-enableCompileCache?.();
+enableCompileCache();
 await import('./cli.ts');
 // Written now rather than at exit, so a mock that is killed rather than stopped still leaves its cache for the next start.
-flushCompileCache?.();
+flushCompileCache();

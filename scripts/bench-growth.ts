@@ -6,8 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
-import autocannon from 'autocannon';
-import { API, NODE, ROOT, arg, cpuSeconds, flag, freePort, machine } from './lib/processes.ts';
+import { API, NODE, ROOT, arg, flag, freePort, loadWithCpu, machine } from './lib/processes.ts';
 
 const duration = Number(arg('duration', '5'));
 const connections = Number(arg('connections', '10'));
@@ -43,13 +42,9 @@ async function seededMock(posts: number, media: number) {
   return { info, pid: child.pid!, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) };
 }
 
-/** Load one URL; besides latency, the mock's CPU time per answer, which a shared machine moves far less. */
+/** Load one URL: latency, and the mock's CPU time per answer. */
 async function latency(url: string, pid: number) {
-  const run = (seconds: number) => autocannon({ url, headers: { authorization: 'demo-paid-key' }, connections, duration: seconds });
-  await run(1);
-  const cpuBefore = cpuSeconds(pid);
-  const r = await run(duration);
-  const cpuMicrosPerRequest = Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, r.requests.total));
+  const { result: r, cpuMicrosPerRequest } = await loadWithCpu({ url, headers: { authorization: 'demo-paid-key' }, connections }, pid, duration);
   const non2xx = r.non2xx;
   if (non2xx > 0) throw new Error(`${url}: ${non2xx} answers were not 2xx`);
   return { requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, meanMs: r.latency.average, cpuMicrosPerRequest };

@@ -5,8 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import autocannon from 'autocannon';
-import { API, NODE, ROOT, arg, cpuSeconds, flag, freePort, httpJson, machine, median, memory, prismArgv, startServer, type Started } from './lib/processes.ts';
+import { API, NODE, ROOT, arg, flag, freePort, httpJson, loadWithCpu, machine, median, memory, prismArgv, startServer, type Started } from './lib/processes.ts';
 import { throughputChart } from './lib/chart.ts';
 
 const duration = Number(arg('duration', '8'));
@@ -70,19 +69,11 @@ interface Row {
 const BASE: Record<ServerName, string> = { mock: API, prism: '', bare: API };
 
 async function load(server: Started, base: string, op: Operation): Promise<Omit<Row, 'server'>> {
-  const run = (seconds: number) =>
-    autocannon({
-      url: server.origin + base + op.path,
-      method: op.method,
-      headers: op.headers,
-      body: op.body,
-      connections,
-      duration: seconds,
-    });
-  await run(1); // warm-up: JIT, caches, connection set-up
-  const cpuBefore = cpuSeconds(server.child.pid!);
-  const r = await run(duration);
-  const cpuUsed = cpuSeconds(server.child.pid!) - cpuBefore;
+  const { result: r, cpuMicrosPerRequest } = await loadWithCpu(
+    { url: server.origin + base + op.path, method: op.method, headers: op.headers, body: op.body, connections },
+    server.child.pid!,
+    duration,
+  );
   const statuses: Record<string, number> = {};
   for (const [code, stats] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (stats as { count: number }).count;
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
@@ -92,7 +83,7 @@ async function load(server: Started, base: string, op: Operation): Promise<Omit<
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     requests: r.requests.total,
-    cpuMicrosPerRequest: r.requests.total === 0 ? NaN : Math.round((cpuUsed * 1e6) / r.requests.total),
+    cpuMicrosPerRequest,
     expectedStatusShare: total === 0 ? 0 : Number(((statuses[String(op.expect)] ?? 0) / total).toFixed(4)),
     statuses,
   };

@@ -1,5 +1,6 @@
 // What the benchmark scripts share: start a server as a child process, wait for its first 200, read its memory and CPU.
 import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -117,6 +118,18 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat; after the command name they sit at 11 and 12, in clock ticks.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Load a server with autocannon: a one-second warm-up (JIT, caches, connections), then `duration` seconds measured,
+ * with the server process's CPU time per answer, which a stalled or shared machine moves far less than req/s.
+ */
+export async function loadWithCpu(options: autocannon.Options, pid: number, duration: number) {
+  await autocannon({ ...options, duration: 1 });
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ ...options, duration });
+  const cpuMicrosPerRequest = result.requests.total === 0 ? NaN : Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total);
+  return { result, cpuMicrosPerRequest };
 }
 
 /** Where the pinned Prism lives once `npm run prism:install` has run (tools/prism, kept out of the main install). */

@@ -2,7 +2,7 @@
 // scripts/bench-startup.ts, which repeats it. Compile cache on, as mocks/bin.ts has it.
 import { enableCompileCache } from 'node:module';
 
-enableCompileCache?.();
+enableCompileCache();
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
