@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { KEYS, T0, testMock } from '../mocks/testing.ts';
-import { apiBaseUrl, createSpwClient } from './index.ts';
+import { apiBasePath } from '../spec/load.ts';
+import { API_BASE_PATH, apiBaseUrl, createSpwClient } from './index.ts';
 
 describe('the typed client', () => {
   const m = testMock();
   const client = (apiKey?: string) => createSpwClient({ baseUrl: 'http://mock.test', apiKey, fetch: (req: Request) => m.app.fetch(req) });
+
+  it("its base path is the document's (the client cannot read the document: it must load in a browser)", () => {
+    expect(API_BASE_PATH).toBe(apiBasePath());
+  });
 
   it('adds the base path to a bare origin and keeps an explicit one', () => {
     expect(apiBaseUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010/api/public/v1');

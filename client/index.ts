@@ -8,6 +8,7 @@ export type { components, operations, paths };
 export type Schemas = components['schemas'];
 export type SpwClient = Client<paths>;
 
+/** The document's base path, written here because the client loads in browsers, without the document (a test holds the two equal). */
 export const API_BASE_PATH = '/api/public/v1';
 
 export interface SpwClientOptions extends Omit<ClientOptions, 'baseUrl'> {
