@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, globSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +25,9 @@ const ENTRY = 'mocks/bin.js';
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7 (the native compiler, installed as typescript-native): seconds instead of minutes on two cores. The
+// `typescript` package (5.x) stays for openapi-typescript, which needs its JavaScript API.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
 const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (compiled.status !== 0) {
   console.error(`build: tsc -p tsconfig.build.json failed (status ${compiled.status ?? compiled.signal})`);
