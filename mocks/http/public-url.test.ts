@@ -1,5 +1,5 @@
 // Address classification and the public-URL gate, table-driven; HTTP goes through nock and DNS through an injected lookup.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import nock from 'nock';
 import { checkPublicUrl, classifyAddress, fetchPublic, FetchPublicError, type HostLookup } from './public-url.ts';
@@ -156,6 +156,8 @@ describe('fetchPublic', () => {
   });
   beforeAll(() => nock.disableNetConnect());
   afterEach(() => nock.cleanAll());
+  // Test files share a worker (isolate: false): give the network back to the next file.
+  afterAll(() => nock.enableNetConnect());
 
   const read = async (body: NodeJS.ReadableStream) => {
     const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 // The media library through the HTTP API: types from bytes, limits, storage rules, paging, tickets, URL uploads.
 import { readdirSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import nock from 'nock';
 import { KEYS, testMock, type TestMock } from '../../testing.ts';
 import { loadFixtures } from '../../../fixtures/load.ts';
@@ -374,6 +374,8 @@ describe('POST /upload-from-url', () => {
     nock.enableNetConnect(/127\.0\.0\.1|localhost|\[::1\]/);
   });
   afterEach(() => nock.cleanAll());
+  // Test files share a worker (isolate: false): give the network back to the next file.
+  afterAll(() => nock.enableNetConnect());
   const fromUrl = (m: TestMock, url: string) => m.api('post', '/upload-from-url').send({ url });
 
   it('fetches a public https URL and stores it by its bytes', async () => {
