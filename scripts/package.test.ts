@@ -2,7 +2,9 @@
 // folder outside this repo, then `npx spw ...` there: every command's --help, a usage error, the mock answering over
 // HTTP (document and /docs), `spw verify` passing against a clean mock and failing against a faulty one, the library
 // imported from plain JavaScript with its declaration files in place. Slow by nature (a build and an install): one
-// beforeAll pays for them, then each command costs about a second of npx.
+// beforeAll pays for them and prints what each took. Each kind of command goes through `npx spw` once, which proves the
+// name resolves to the installed package; the other calls run the executable npm linked, node_modules/.bin/spw (what
+// npx itself runs), since every npx call starts npm and costs seconds of CPU on a loaded two-core CI machine.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,14 +61,20 @@ let app: string;
 let tarball: string;
 const children: ChildProcess[] = [];
 
-/** `npx spw mock ...` in the background, in its own process group (npx, its shell and node stop together); resolves once it listens. */
-async function startMock(args: string[]): Promise<string> {
+/** The command a user types, `npx spw ...`, or the executable it runs, straight from the link npm made. */
+const spw = (via: 'npx' | 'bin'): [string, string[]] => (via === 'npx' ? ['npx', ['spw']] : [join(app, 'node_modules', '.bin', 'spw'), []]);
+
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** `spw mock ...` or `spw proxy ...` in the background, in its own process group (npx, its shell and node stop together); resolves once it listens. */
+async function startServer(via: 'npx' | 'bin', command: 'mock' | 'proxy', args: string[]): Promise<string> {
   const port = await freePort();
-  const child = spawn('npx', ['spw', 'mock', '--port', String(port), ...args], { cwd: app, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, prefix] = spw(via);
+  const child = spawn(file, [...prefix, command, '--port', String(port), ...args], { cwd: app, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`spw mock did not start in 60 s:\n${output}`)), MINUTES);
+    const timer = setTimeout(() => reject(new Error(`spw ${command} did not start in 60 s:\n${output}`)), MINUTES);
     const onData = (d: Buffer) => {
       output += d.toString();
       if (output.includes('listening on')) {
@@ -78,7 +86,7 @@ async function startMock(args: string[]): Promise<string> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`spw mock exited with ${code}:\n${output}`));
+      reject(new Error(`spw ${command} exited with ${code}:\n${output}`));
     });
   });
   return `http://127.0.0.1:${port}`;
@@ -91,15 +99,19 @@ beforeAll(async () => {
   mkdirSync(packDir);
   mkdirSync(app);
 
+  let since = performance.now();
   const packed = await run('npm', ['pack', '--pack-destination', packDir], repo, 15 * MINUTES);
+  console.log(`[package] npm pack (with its prepack build): ${elapsed(since)}`);
   expect(packed.code, show(packed)).toBe(0);
   const file = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
   expect(file, show(packed)).toBeDefined();
   tarball = join(packDir, file!);
 
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'spw-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  since = performance.now();
   const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 15 * MINUTES);
   expect(installed.code, show(installed)).toBe(0);
+  console.log(`[package] npm install of the tarball in a fresh folder: ${elapsed(since)}`);
 }, 30 * MINUTES);
 
 afterAll(async () => {
@@ -125,13 +137,17 @@ describe('the packed package, installed in a fresh folder', () => {
   });
 
   it('answers --help for the program and each command, and 2 for an unknown command', async () => {
+    const help = (via: 'npx' | 'bin', ...args: string[]) => {
+      const [command, prefix] = spw(via);
+      return run(command, [...prefix, ...args], app);
+    };
     const [top, mock, verify, proxy, unknown, version] = await Promise.all([
-      run('npx', ['spw', '--help'], app),
-      run('npx', ['spw', 'mock', '--help'], app),
-      run('npx', ['spw', 'verify', '--help'], app),
-      run('npx', ['spw', 'proxy', '--help'], app),
-      run('npx', ['spw', 'serve'], app),
-      // The second name of the executable, straight from the bin link npm made (npx costs seconds here).
+      help('npx', '--help'),
+      help('bin', 'mock', '--help'),
+      help('bin', 'verify', '--help'),
+      help('bin', 'proxy', '--help'),
+      help('bin', 'serve'),
+      // The package's second executable name.
       run(join(app, 'node_modules', '.bin', 'social-publishing-contract'), ['--version'], app),
     ]);
     // Help is wrapped to the terminal's width: compare it with its line breaks flattened.
@@ -150,8 +166,8 @@ describe('the packed package, installed in a fresh folder', () => {
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('serves the mock over HTTP, and verify passes against it and fails against a faulty one (exit 0, then 1)', async () => {
-    const [clean, faulty] = await Promise.all([startMock([]), startMock(['--fault', 'bearer-accepted'])]);
+  it('serves the mock over HTTP, checks exchanges through the proxy, and verify passes against the mock and fails against a faulty one (exit 0, then 1)', async () => {
+    const [clean, faulty] = await Promise.all([startServer('npx', 'mock', []), startServer('bin', 'mock', ['--fault', 'bearer-accepted'])]);
     const document = await fetch(`${clean}/api/public/v1/openapi.json`);
     expect(document.status).toBe(200);
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
@@ -161,9 +177,20 @@ describe('the packed package, installed in a fresh folder', () => {
       await res.arrayBuffer();
     }
 
-    const verify = (origin: string, junit: string) =>
-      run('npx', ['spw', 'verify', '--target', origin, '--control', `${origin}/_mock`, '--checks', 'ignored_auth', '--runs', '2', '--seed', '1', '--junit', junit], app);
-    const [passed, failed] = await Promise.all([verify(clean, 'reports/clean.xml'), verify(faulty, 'reports/faulty.xml')]);
+    // The validating proxy in front of the clean mock: the answer is forwarded, and the exchange counted as conforming.
+    const proxy = await startServer('npx', 'proxy', ['--upstream', clean]);
+    const direct = await fetch(`${clean}/api/public/v1/integrations`, { headers: { authorization: 'demo-paid-key' } });
+    const proxied = await fetch(`${proxy}/api/public/v1/integrations`, { headers: { authorization: 'demo-paid-key' } });
+    expect(proxied.status).toBe(200);
+    expect(await proxied.json()).toEqual(await direct.json());
+    const { totals } = (await (await fetch(`${proxy}/_proxy/report`)).json()) as { totals: { exchanges: number; conforming: number; violating: number } };
+    expect(totals).toMatchObject({ exchanges: 1, conforming: 1, violating: 0 });
+
+    const verify = (via: 'npx' | 'bin', origin: string, junit: string) => {
+      const [command, prefix] = spw(via);
+      return run(command, [...prefix, 'verify', '--target', origin, '--control', `${origin}/_mock`, '--checks', 'ignored_auth', '--runs', '2', '--seed', '1', '--junit', junit], app);
+    };
+    const [passed, failed] = await Promise.all([verify('npx', clean, 'reports/clean.xml'), verify('bin', faulty, 'reports/faulty.xml')]);
     expect(passed.code, show(passed)).toBe(0);
     expect(passed.stdout).toContain('0 failed, 1 passed');
     expect(failed.code, show(failed)).toBe(1);
