@@ -1,5 +1,24 @@
 // Test runner configuration: domain unit tests sit beside the code, contract suites live in suites/.
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that spend minutes driving other programs (npm, Chromium, whole verify runs). A clean checkout (CI) has no
+ * timing cache, and Vitest then runs files in the order it finds them; started first, these overlap with the short
+ * files instead of one of them finishing alone at the end.
+ */
+const LONG_FIRST = ['scripts/package.test.ts', 'mocks/http/docs.test.ts', 'suites/mock.test.ts', 'mocks/http/multipart.test.ts', 'suites/faults.test.ts'];
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    // Stable: the rest keep Vitest's own order (from its timing cache when there is one).
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -12,6 +31,7 @@ export default defineConfig({
     // importing was 570 s of a 24-minute run on two shared cores. Files that change process-wide state (nock's
     // network switch, environment stubs) put it back in their afterAll / afterEach.
     isolate: false,
+    sequence: { sequencer: LongFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
