@@ -1,10 +1,11 @@
 // The package as a user gets it: `npm pack` (which builds dist/ through prepack), the tarball installed into a fresh
 // folder outside this repo, then `npx spw ...` there: every command's --help, a usage error, the mock answering over
-// HTTP (document and /docs), `spw verify` passing against a clean mock and failing against a faulty one, the library
-// imported from plain JavaScript with its declaration files in place. Slow by nature (a build and an install): one
-// beforeAll pays for them and prints what each took. Each kind of command goes through `npx spw` once, which proves the
-// name resolves to the installed package; the other calls run the executable npm linked, node_modules/.bin/spw (what
-// npx itself runs), since every npx call starts npm and costs seconds of CPU on a loaded two-core CI machine.
+// HTTP (document and /docs), `spw proxy` forwarding and checking an exchange, `spw verify` passing against a clean mock
+// and failing against a faulty one, the library imported from plain JavaScript with its declaration files in place.
+// Slow by nature (a build and an install): one beforeAll pays for them and prints what each took. Each kind of command
+// goes through `npx spw` once, which proves the name resolves to the installed package; the other calls run the
+// executable npm linked, node_modules/.bin/spw (what npx itself runs), since every npx call starts npm and costs seconds
+// of CPU on a loaded two-core CI machine.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
