@@ -144,16 +144,6 @@ export function applyPatch(current: BriefContent | undefined, patch: BriefPatch,
   };
 }
 
-function duplicateIds(items: Array<{ id: string }>, field: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const item of items) {
-    if (seen.has(item.id)) out.push(`${field} has the id "${item.id}" more than once`);
-    seen.add(item.id);
-  }
-  return out;
-}
-
 /** `PATCH /brief/{category}/{key}`: checks everything, then saves and records a revision. */
 export function saveDocument(
   ws: Workspace,
@@ -182,13 +172,6 @@ export function saveDocument(
     const count = [...ws.brief.documents.values()].filter((d) => d.category === categoryId).length;
     if (cat.maxDocuments !== undefined && count >= cat.maxDocuments) throw invalid('Too many documents in this section');
   }
-  const problems = [
-    ...duplicateIds(patch.blocks ?? [], 'blocks'),
-    ...duplicateIds(patch.links ?? [], 'links'),
-    ...duplicateIds(patch.assets ?? [], 'assets'),
-  ];
-  if (problems.length > 0) throw invalid(problems);
-
   const content = applyPatch(existing?.content, patch, defaultTitle);
   const now = env.clock.now();
   const doc: StoredDocument = { category: categoryId, key, content, updatedAt: now };
