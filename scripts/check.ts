@@ -9,8 +9,6 @@ const CHECKS = ['typecheck', 'spec:validate', 'spec:lint', 'types:check'];
 interface Outcome {
   name: string;
   status: number;
-  seconds: number;
-  output: string;
 }
 
 function runCheck(name: string): Promise<Outcome> {
@@ -24,10 +22,10 @@ function runCheck(name: string): Promise<Outcome> {
     const end = (status: number) => {
       if (ended) return;
       ended = true;
-      const outcome = { name, status, seconds: (performance.now() - started) / 1000, output };
+      const seconds = (performance.now() - started) / 1000;
       const mark = status === 0 ? 'ok' : `FAILED (exit ${status})`;
-      console.log(`── ${name}: ${mark} in ${outcome.seconds.toFixed(1)} s${output.trim() ? `\n${output.trim()}` : ''}`);
-      resolve(outcome);
+      console.log(`── ${name}: ${mark} in ${seconds.toFixed(1)} s${output.trim() ? `\n${output.trim()}` : ''}`);
+      resolve({ name, status });
     };
     child.once('error', (err) => {
       output += `could not start npm: ${err.message}`;
