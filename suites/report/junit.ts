@@ -1,5 +1,6 @@
 // JUnit XML: one testsuite per area, one testcase per check; failures carry received, documented and the reproduction.
 import type { RunReport } from '../runner.ts';
+import { verifiedInPart } from './terminal.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -13,7 +14,9 @@ export function toJUnit(report: RunReport): string {
           ? r.failures.map((f) => `<failure message="${esc(`${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([`received: ${f.received}`, `documented: ${f.documented}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
           : r.status === 'not verified'
             ? `<skipped message="${esc(`not verified: ${r.notes[0] ?? ''}`)}"/>`
-            : '';
+            : verifiedInPart(r)
+              ? `<system-out>${esc(`verified in part; not exercised: ${r.notes.join('; ')}`)}</system-out>`
+              : '';
       return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
     });
     const failures = results.filter((r) => r.status === 'failed').length;

@@ -9,6 +9,9 @@ export const red = (s: string) => paint('31', s);
 export const yellow = (s: string) => paint('33', s);
 export const dim = (s: string) => paint('2', s);
 
+/** A property check that passed on everything it exercised but names parts it could not (a missing key, generator or URL). */
+export const verifiedInPart = (r: CheckResult) => r.status === 'passed' && r.kind === 'property' && r.notes.length > 0;
+
 const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
 
 export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
@@ -18,7 +21,7 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
     },
     onResult(r: CheckResult) {
       if (quiet) return;
-      const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : '';
+      const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
       const cost = r.kind === 'property' ? dim(` ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s`) : '';
       out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
     },
@@ -41,11 +44,14 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
       if (f.reproduce) out.write(`     reproduce:\n${indent(f.reproduce, '       ')}\n`);
     });
   }
-  const notes = report.results.filter((r) => r.status !== 'failed' && r.notes.length > 0 && r.kind === 'property');
-  if (notes.length > 0) {
-    out.write(`\n${yellow('Not verified')}\n`);
-    for (const r of notes) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
-  }
+  const listNotes = (heading: string, results: CheckResult[]) => {
+    if (results.length === 0) return;
+    out.write(`\n${yellow(heading)}\n`);
+    for (const r of results) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
+  };
+  listNotes('Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
+  const inPart = report.results.filter(verifiedInPart);
+  listNotes('Verified in part (passed on the rest)', inPart);
   const areas = new Map<string, { passed: number; failed: number; nv: number; why: string[] }>();
   for (const r of report.results) {
     const a = areas.get(r.area) ?? { passed: 0, failed: 0, nv: 0, why: [] };
@@ -65,6 +71,6 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   const failed = report.results.filter((r) => r.status === 'failed').length;
   const nv = report.results.filter((r) => r.status === 'not verified').length;
   out.write(
-    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed, ${nv} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
+    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart.length ? ` (${inPart.length} in part)` : ''}, ${nv} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
   );
 }

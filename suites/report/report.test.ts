@@ -1,0 +1,67 @@
+// The reports say exactly what was verified: a check that passed on part of what it covers is never shown as wholly passed
+// without naming the rest, and a check that could not run is never counted as passed.
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CheckResult, RunReport } from '../runner.ts';
+import { toJUnit } from './junit.ts';
+import { printSummary } from './terminal.ts';
+
+const result = (r: Partial<CheckResult> & Pick<CheckResult, 'name' | 'status'>): CheckResult => ({
+  area: 'generic',
+  kind: 'property',
+  description: '',
+  notes: [],
+  failures: [],
+  requests: 1,
+  ms: 10,
+  ...r,
+});
+
+const report: RunReport = {
+  target: 'http://127.0.0.1:4010/api/public/v1',
+  seed: 7,
+  runs: 1,
+  startedAt: '2026-11-22T00:00:00.000Z',
+  durationMs: 1000,
+  requests: 10,
+  requestsPerSecond: 10,
+  ok: false,
+  results: [
+    result({ name: 'whole_check', status: 'passed' }),
+    result({ name: 'part_check', status: 'passed', notes: ['uploadMediaFromUrl: needs a public https image URL (--media-url)'] }),
+    result({ name: 'keyless_check', status: 'not verified', area: 'wallet', notes: ['needs the key of a pay-as-you-go workspace'] }),
+    result({ name: 'broken_check', status: 'failed', area: 'posts', failures: [{ check: 'broken_check', received: '500', documented: '200' }] }),
+    result({ name: 'schema_check', status: 'passed', kind: 'response', notes: ['12 answers inspected'] }),
+  ],
+};
+
+function summary(): string {
+  let text = '';
+  printSummary(report, new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) }));
+  return text;
+}
+
+describe('verify reports', () => {
+  it('the terminal summary names the parts a passed check did not exercise, apart from the checks not verified at all', () => {
+    const text = summary();
+    const inPart = text.slice(text.indexOf('Verified in part'));
+    expect(inPart).toContain('part_check: uploadMediaFromUrl: needs a public https image URL');
+    const notVerified = text.slice(text.indexOf('Not verified'), text.indexOf('Verified in part'));
+    expect(notVerified).toContain('keyless_check: needs the key');
+    expect(notVerified).not.toContain('part_check');
+    expect(text).not.toMatch(/(whole_check|schema_check):/);
+    expect(text).toContain('1 failed, 3 passed (1 in part), 1 not verified');
+  });
+
+  it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {
+    const xml = toJUnit(report);
+    const testcase = (name: string) => xml.match(new RegExp(`<testcase [^>]*name="${name}"[^>]*>([\\s\\S]*?)</testcase>`))?.[1];
+    expect(testcase('whole_check')).toBe('');
+    expect(testcase('part_check')).toBe('<system-out>verified in part; not exercised: uploadMediaFromUrl: needs a public https image URL (--media-url)</system-out>');
+    expect(testcase('keyless_check')).toMatch(/^<skipped message="not verified: needs the key/);
+    expect(testcase('broken_check')).toMatch(/^<failure /);
+    expect(testcase('schema_check')).toBe('');
+    expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1">');
+    expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0">');
+  });
+});
