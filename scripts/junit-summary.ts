@@ -18,5 +18,7 @@ if (total === 0) {
   console.error('The JUnit report lists no test: a run that executes no test does not count.');
   process.exit(1);
 }
-console.log(`${label}: ${total - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+// spw verify's report names a check that passed on part of what it covers (suites/report/junit.ts).
+const inPart = xml.match(/<system-out>verified in part;/g)?.length ?? 0;
+console.log(`${label}: ${total - failed - skipped} passed${inPart ? ` (${inPart} in part)` : ''}, ${failed} failed, ${skipped} skipped`);
 if (failed > 0) process.exit(1);

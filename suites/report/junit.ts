@@ -23,5 +23,7 @@ export function toJUnit(report: RunReport): string {
     const skipped = results.filter((r) => r.status === 'not verified').length;
     return `  <testsuite name="${esc(area)}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" tests="${report.results.length}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const failures = report.results.filter((r) => r.status === 'failed').length;
+  const skipped = report.results.filter((r) => r.status === 'not verified').length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -1,6 +1,11 @@
 // The reports say exactly what was verified: a check that passed on part of what it covers is never shown as wholly passed
 // without naming the rest, and a check that could not run is never counted as passed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, RunReport } from '../runner.ts';
 import { toJUnit } from './junit.ts';
@@ -61,7 +66,16 @@ describe('verify reports', () => {
     expect(testcase('keyless_check')).toMatch(/^<skipped message="not verified: needs the key/);
     expect(testcase('broken_check')).toMatch(/^<failure /);
     expect(testcase('schema_check')).toBe('');
+    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" skipped="1"/);
     expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1">');
     expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0">');
+  });
+
+  it("the closing CI line read from verify's JUnit report counts the failed, the skipped and the passed in part, and exits 1 on a failure", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'spw-junit-')), 'verify.xml');
+    writeFileSync(file, toJUnit(report));
+    const summary = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/junit-summary.ts', import.meta.url)), file, 'spw verify'], { encoding: 'utf8' });
+    expect(summary.stdout.trim()).toBe('spw verify: 3 passed (1 in part), 1 failed, 1 skipped');
+    expect(summary.status).toBe(1);
   });
 });
