@@ -2,6 +2,10 @@
 import type { RunReport } from '../runner.ts';
 import { verifiedInPart } from './terminal.ts';
 
+/** The counts a JUnit reader takes from the attributes of <testsuite> and <testsuites>. */
+const counts = (results: RunReport['results']) =>
+  `tests="${results.length}" failures="${results.filter((r) => r.status === 'failed').length}" skipped="${results.filter((r) => r.status === 'not verified').length}"`;
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function toJUnit(report: RunReport): string {
@@ -19,11 +23,7 @@ export function toJUnit(report: RunReport): string {
               : '';
       return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
     });
-    const failures = results.filter((r) => r.status === 'failed').length;
-    const skipped = results.filter((r) => r.status === 'not verified').length;
-    return `  <testsuite name="${esc(area)}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${esc(area)}" ${counts(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
-  const failures = report.results.filter((r) => r.status === 'failed').length;
-  const skipped = report.results.filter((r) => r.status === 'not verified').length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" ${counts(report.results)} time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
