@@ -1,10 +1,15 @@
 // JUnit XML: one testsuite per area, one testcase per check; failures carry received, documented and the reproduction.
 import type { RunReport } from '../runner.ts';
-import { verifiedInPart } from './terminal.ts';
+import { tally, verifiedInPart } from './terminal.ts';
+
+/** How a check verified in part begins its <system-out>; scripts/junit-summary.ts counts them by it. */
+export const IN_PART_MARK = 'verified in part;';
 
 /** The counts a JUnit reader takes from the attributes of <testsuite> and <testsuites>. */
-const counts = (results: RunReport['results']) =>
-  `tests="${results.length}" failures="${results.filter((r) => r.status === 'failed').length}" skipped="${results.filter((r) => r.status === 'not verified').length}"`;
+const counts = (results: RunReport['results']) => {
+  const { total, failed, notVerified } = tally(results);
+  return `tests="${total}" failures="${failed}" skipped="${notVerified}"`;
+};
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -19,7 +24,7 @@ export function toJUnit(report: RunReport): string {
           : r.status === 'not verified'
             ? `<skipped message="${esc(`not verified: ${r.notes[0] ?? ''}`)}"/>`
             : verifiedInPart(r)
-              ? `<system-out>${esc(`verified in part; not exercised: ${r.notes.join('; ')}`)}</system-out>`
+              ? `<system-out>${esc(`${IN_PART_MARK} not exercised: ${r.notes.join('; ')}`)}</system-out>`
               : '';
       return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
     });

@@ -12,6 +12,12 @@ export const dim = (s: string) => paint('2', s);
 /** A property check that passed on everything it exercised but names parts it could not (a missing key, generator or URL). */
 export const verifiedInPart = (r: CheckResult) => r.status === 'passed' && r.kind === 'property' && r.notes.length > 0;
 
+/** The counts every report gives (the terminal's closing line, JUnit's attributes), from one place. */
+export function tally(results: readonly CheckResult[]) {
+  const count = (status: CheckResult['status']) => results.filter((r) => r.status === status).length;
+  return { total: results.length, passed: count('passed'), failed: count('failed'), notVerified: count('not verified'), inPart: results.filter(verifiedInPart).length };
+}
+
 const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
 
 export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
@@ -50,8 +56,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     for (const r of results) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
   };
   listNotes('Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
-  const inPart = report.results.filter(verifiedInPart);
-  listNotes('Verified in part (passed on the rest)', inPart);
+  listNotes('Verified in part (passed on the rest)', report.results.filter(verifiedInPart));
   const areas = new Map<string, { passed: number; failed: number; nv: number; why: string[] }>();
   for (const r of report.results) {
     const a = areas.get(r.area) ?? { passed: 0, failed: 0, nv: 0, why: [] };
@@ -67,10 +72,8 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   for (const [area, a] of areas) {
     out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
   }
-  const passed = report.results.filter((r) => r.status === 'passed').length;
-  const failed = report.results.filter((r) => r.status === 'failed').length;
-  const nv = report.results.filter((r) => r.status === 'not verified').length;
+  const { passed, failed, notVerified, inPart } = tally(report.results);
   out.write(
-    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart.length ? ` (${inPart.length} in part)` : ''}, ${nv} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
+    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
   );
 }
