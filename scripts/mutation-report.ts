@@ -1,0 +1,98 @@
+// Prints a Stryker JSON report (npm run mutation writes reports/mutation/mutation.json): the score per file, then the surviving mutants grouped by file and mutator.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** The parts of Stryker's mutation-testing-report-schema this script reads. */
+interface Position {
+  line: number;
+  column: number;
+}
+interface Mutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
+  location: { start: Position; end: Position };
+}
+export interface MutationReport {
+  files: Record<string, { source: string; mutants: Mutant[] }>;
+}
+
+export interface FileScore {
+  file: string;
+  mutants: number;
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  errors: number;
+  /** Stryker's mutation score: detected / (detected + undetected); errors and ignored mutants count in neither. */
+  score: number;
+}
+
+export function fileScores(report: MutationReport): FileScore[] {
+  return Object.entries(report.files)
+    .map(([file, { mutants }]) => {
+      const count = (...statuses: Mutant['status'][]) => mutants.filter((m) => statuses.includes(m.status)).length;
+      const killed = count('Killed');
+      const timeout = count('Timeout');
+      const survived = count('Survived');
+      const noCoverage = count('NoCoverage');
+      const valid = killed + timeout + survived + noCoverage;
+      return { file, mutants: mutants.length, killed, timeout, survived, noCoverage, errors: count('CompileError', 'RuntimeError'), score: valid === 0 ? 100 : (100 * (killed + timeout)) / valid };
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** The source text a mutant replaced, on one line and cut short. */
+function original(source: string, m: Mutant): string {
+  const lines = source.split('\n');
+  const { start, end } = m.location;
+  const text =
+    start.line === end.line
+      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+      : [(lines[start.line - 1] ?? '').slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column - 1)].join(' ');
+  return oneLine(text);
+}
+
+function oneLine(text: string, max = 70): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function formatReport(report: MutationReport): string {
+  const out: string[] = [];
+  const scores = fileScores(report);
+  const width = Math.max(4, ...scores.map((s) => s.file.length));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(width) : c.padStart(9))).join(' ');
+  out.push(row(['file', 'score %', 'mutants', 'killed', 'timeout', 'survived', 'no cov', 'errors']));
+  const total = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0, mutants: 0 };
+  for (const s of scores) {
+    out.push(row([s.file, s.score.toFixed(2), String(s.mutants), String(s.killed), String(s.timeout), String(s.survived), String(s.noCoverage), String(s.errors)]));
+    for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += s[k];
+  }
+  const valid = total.killed + total.timeout + total.survived + total.noCoverage;
+  const score = valid === 0 ? 100 : (100 * (total.killed + total.timeout)) / valid;
+  out.push(row(['all', score.toFixed(2), String(total.mutants), String(total.killed), String(total.timeout), String(total.survived), String(total.noCoverage), String(total.errors)]));
+
+  for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const undetected = mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
+    if (undetected.length === 0) continue;
+    out.push('', `${file}: ${undetected.length} not detected`);
+    const byMutator = new Map<string, Mutant[]>();
+    for (const m of undetected) byMutator.set(m.mutatorName, [...(byMutator.get(m.mutatorName) ?? []), m]);
+    for (const [mutator, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
+      out.push(`  ${mutator} (${list.length})`);
+      for (const m of list.sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
+        const mark = m.status === 'NoCoverage' ? ' [no coverage]' : '';
+        out.push(`    ${m.location.start.line}:${m.location.start.column}  ${original(source, m)}  →  ${oneLine(m.replacement ?? '')}${mark}`);
+      }
+    }
+  }
+  return out.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const file = process.argv[2] ?? 'reports/mutation/mutation.json';
+  console.log(formatReport(JSON.parse(readFileSync(file, 'utf8')) as MutationReport));
+}
