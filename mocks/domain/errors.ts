@@ -8,6 +8,7 @@ export type DomainErrorKind =
   | 'plan_refusal' // 402 plan refusal
   | 'not_found' // 404
   | 'storage_full' // 413
+  | 'too_large' // 413, a request body over the mock's limit (answered before the operation runs)
   | 'rate_limited'; // 429
 
 export interface PostProblem {

@@ -33,6 +33,7 @@ export const ERROR_TABLE: Record<DomainErrorKind, { status: number; body: Shape 
   },
   not_found: { status: 404, body: errorBody(404) },
   storage_full: { status: 413, body: errorBody(413) },
+  too_large: { status: 413, body: errorBody(413) },
   rate_limited: { status: 429, body: (err) => ({ statusCode: 429, message: err.messages[0] }) },
 };
 

@@ -1,12 +1,12 @@
 // The request pipeline, written once as stages: route (done by the app), authenticate, admit, parse, validate, act, check output.
 import type { Readable } from 'node:stream';
-import secureJson from 'secure-json-parse';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { authenticate, type Credential } from '../domain/auth.ts';
 import type { Env, World, Workspace } from '../domain/world.ts';
 import type { CompiledOperation, Violation } from '../../spec/validator.ts';
 import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
+import { BodyTooLarge, readJson } from './body.ts';
 import type { MockState } from './state.ts';
 
 export interface Ctx {
@@ -53,30 +53,20 @@ export interface OperationHandler {
 
 export type HandlerMap = Record<string, OperationHandler | Handle>;
 
-const MAX_JSON_BYTES = 5 * 1024 * 1024;
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 function asHandler(h: OperationHandler | Handle): OperationHandler {
   return typeof h === 'function' ? { handle: h } : h;
 }
 
-/** JSON that cannot pollute prototypes: `__proto__` and `constructor.prototype` keys are dropped. */
-export function parseJson(text: string): unknown {
-  return secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > MAX_JSON_BYTES) throw invalid(`Request body is larger than ${MAX_JSON_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw invalid(`Request body is larger than ${MAX_JSON_BYTES} bytes`);
-  // An empty body is no body: the schema decides whether one was required.
-  if (text.trim() === '') return undefined;
-  try {
-    return parseJson(text);
-  } catch {
-    throw invalid('Request body is not valid JSON');
-  }
+/**
+ * True when the request failed because its client went away (the socket closed mid-body): nobody is left to answer,
+ * and it is no failure of the mock's.
+ */
+function clientAborted(request: Request, err: unknown): boolean {
+  if (request.signal.aborted) return true;
+  const e = err as { name?: string; code?: string; message?: string } | undefined;
+  return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
 }
 
 function originOf(request: Request): string {
@@ -140,7 +130,7 @@ export async function runOperation(
     h.admit?.(ctx);
     const contentType = request.headers.get('content-type') ?? undefined;
     let parsedBody: unknown;
-    if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJsonBody(request);
+    if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request);
     const check = op.validateRequest({
       path: pathParams,
       query: new URL(request.url).searchParams,
@@ -165,11 +155,20 @@ export async function runOperation(
       headers = reply.headers ?? {};
     }
   } catch (err) {
+    // A body over the limit is refused like a proxy would, before the operation: not one of its documented answers,
+    // so no override or output check applies, and the connection closes so the rest of the body is never read.
+    if (err instanceof BodyTooLarge) {
+      const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
+      return jsonResponse(out.status, out.body, { connection: 'close' });
+    }
     if (err instanceof DomainError) {
       const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
       status = out.status;
       body = out.body;
       headers = {};
+    } else if (clientAborted(request, err)) {
+      // The answer goes nowhere; a status is still needed to end the handler.
+      return new Response(null, { status: 499 });
     } else {
       console.error(`[mock] ${op.operationId} failed:`, err);
       return jsonResponse(500, { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) });

@@ -16,7 +16,8 @@ import {
 } from '../../domain/oauth.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Workspace, World } from '../../domain/world.ts';
-import { parseJson, type Ctx, type HandlerMap, type Reply } from '../pipeline.ts';
+import { type Ctx, type HandlerMap, type Reply } from '../pipeline.ts';
+import { BODY_LIMITS, parseJson, readForm, readText } from '../body.ts';
 
 /** The workspace a control path names, or the control API's 404. */
 export function controlWorkspace(world: World, id: string): Workspace {
@@ -90,8 +91,8 @@ function tokenReply(status: number, body: unknown): Reply {
 /** The token request as JSON (the reference) or, for OAuth client libraries, as a form. */
 async function readTokenRequest(request: Request): Promise<TokenRequest | null> {
   const type = request.headers.get('content-type') ?? '';
-  const text = await request.text();
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(await readForm(request));
+  const text = await readText(request, BODY_LIMITS.formBytes);
   try {
     const parsed = parseJson(text);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as TokenRequest) : null;
@@ -139,7 +140,7 @@ export const handlers: HandlerMap = {
     handle: async (ctx: Ctx) => {
       const type = ctx.request.headers.get('content-type') ?? '';
       if (!type.includes('application/x-www-form-urlencoded')) throw invalid('The consent form is sent as application/x-www-form-urlencoded');
-      const form = new URLSearchParams(await ctx.request.text());
+      const form = await readForm(ctx.request);
       const field = (name: string) => form.get(name) ?? undefined;
       try {
         const { location } = answerConsent(

@@ -16,10 +16,10 @@ import type { SettingsValidator } from '../../domain/post-validation.ts';
 import { admitPostRequest } from '../../domain/rate-limit.ts';
 import { findChannel, type Workspace } from '../../domain/world.ts';
 import { describeViolations, type Violation } from '../../../spec/validator.ts';
-import { parseJson, type Ctx, type HandlerMap } from '../pipeline.ts';
+import { type Ctx, type HandlerMap } from '../pipeline.ts';
+import { readJson } from '../body.ts';
 import { createPostsFaults } from '../faults.ts';
 
-const MAX_JSON_BYTES = 5 * 1024 * 1024;
 
 function summary(ws: Workspace, row: PostRow) {
   const channel = findChannel(ws, row.channelId);
@@ -40,14 +40,9 @@ function summary(ws: Workspace, row: PostRow) {
 
 /** Read the JSON body ourselves so the per-entry checks can run in the field notes' order (empty, settings, media, length). */
 async function readBody(ctx: Ctx): Promise<unknown> {
-  const text = await ctx.request.text();
-  if (text.length > MAX_JSON_BYTES) throw invalid(`Request body is larger than ${MAX_JSON_BYTES} bytes`);
-  if (text.trim() === '') throw invalid('request body is required');
-  try {
-    return parseJson(text);
-  } catch {
-    throw invalid('Request body is not valid JSON');
-  }
+  const body = await readJson(ctx.request);
+  if (body === undefined) throw invalid('request body is required');
+  return body;
 }
 
 /**
