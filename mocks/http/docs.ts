@@ -38,7 +38,8 @@ interface CachedAsset {
 const cache = new Map<string, CachedAsset>();
 
 function asset(name: string): CachedAsset | undefined {
-  const known = ASSETS[name];
+  // Own keys only: a name such as `constructor` or `__proto__` is no asset, not a member of Object.prototype.
+  const known = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!known) return undefined;
   let cached = cache.get(name);
   if (!cached) {
