@@ -2,7 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import nock from 'nock';
-import { checkPublicUrl, classifyAddress, fetchPublic, FetchPublicError, type HostLookup } from './public-url.ts';
+import ipaddr from 'ipaddr.js';
+import { checkPublicUrl, classifyAddress, embeddedIPv4, fetchPublic, FetchPublicError, type HostLookup } from './public-url.ts';
 
 const dns = (table: Record<string, string[]>): HostLookup => async (host) => {
   const hit = table[host];
@@ -60,9 +61,57 @@ describe('classifyAddress', () => {
     ['2002:0808:0808::1', 'public'],
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'internal'],
     ['not-an-ip', 'internal'],
+    // IPv4-compatible (::a.b.c.d, deprecated): refused whatever it embeds, public or not.
+    ['::127.0.0.1', 'internal'],
+    ['::7f00:1', 'internal'],
+    ['::a9fe:a9fe', 'internal'],
+    ['::169.254.169.254', 'internal'],
+    ['::10.0.0.1', 'internal'],
+    ['::8.8.8.8', 'internal'],
+    // Outside 2000::/3 and in no listed range: refused because it is not on the allow-list.
+    ['100::1', 'internal'],
+    ['fec0::1', 'internal'],
+    ['4000::1', 'internal'],
+    ['1234::1', 'internal'],
+    ['5f00::1', 'internal'],
+    // Special ranges inside 2000::/3.
+    ['2001:2::1', 'internal'],
+    ['2001:10::1', 'internal'],
+    ['2001:20::1', 'internal'],
+    ['3fff::1', 'internal'],
+    // Every embedding form, each with a loopback, a private, a metadata and a public IPv4 address.
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:169.254.169.254', 'internal'],
+    ['::ffff:0:8.8.8.8', 'public'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b::192.168.0.1', 'internal'],
+    ['2002:a9fe:a9fe::1', 'internal'],
+    ['2002:c0a8:0001::1', 'internal'],
+    // Teredo with the client 127.0.0.1 (inverted: 80ff:fffe) and with a public client: a tunnel either way.
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'internal'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'internal'],
   ];
   it.each(cases)('%s is %s', (address, expected) => {
     expect(classifyAddress(address)).toBe(expected);
+  });
+});
+
+describe('embeddedIPv4 decodes every form that carries an IPv4 address', () => {
+  const forms: Array<[string, string, string]> = [
+    ['::ffff:127.0.0.1', 'IPv4-mapped', '127.0.0.1'],
+    ['::ffff:0:10.1.2.3', 'SIIT', '10.1.2.3'],
+    ['::169.254.169.254', 'IPv4-compatible', '169.254.169.254'],
+    ['2002:0a01:0203::1', '6to4', '10.1.2.3'],
+    ['64:ff9b::a01:203', 'NAT64', '10.1.2.3'],
+    ['2001:0:4136:e378:8000:63bf:f5fe:fdfc', 'Teredo', '10.1.2.3'],
+  ];
+  it.each(forms)('%s is %s of %s', (address, form, ipv4) => {
+    const found = embeddedIPv4(ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1)));
+    expect(found?.form).toBe(form);
+    expect(found?.address.toString()).toBe(ipv4);
+  });
+  it('plain global unicast embeds nothing', () => {
+    expect(embeddedIPv4(ipaddr.IPv6.parse('2606:4700:4700::1111'))).toBeUndefined();
   });
 });
 
@@ -107,6 +156,9 @@ describe('checkPublicUrl', () => {
     'https://[::ffff:a9fe:a9fe]/',
     'https://[64:ff9b::7f00:1]/',
     'https://[2002:c0a8:0001::1]/',
+    'https://[::127.0.0.1]/',
+    'https://[::a9fe:a9fe]/',
+    'https://[::7f00:1]/',
     'https://internal.example.com/a.png',
     'https://metadata.example.com/a.png',
     'https://sneaky.example.com/a.png', // one bad address is enough
@@ -186,6 +238,8 @@ describe('fetchPublic', () => {
     'https://169.254.169.254/latest/meta-data/',
     'https://evil.example.com/x',
     'https://[::ffff:10.0.0.1]/x',
+    'https://[::127.0.0.1]/x',
+    'https://[::a9fe:a9fe]/x',
     'http://other.example.com/x',
   ])('refuses a redirect to %s and never requests it', async (location) => {
     nock('https://cdn.example.com').get('/a').reply(301, '', { location });

@@ -22,14 +22,15 @@ export const defaultLookup: HostLookup = async (host) => (await dnsLookup(host, 
 export type AddressClass = 'public' | 'loopback' | 'internal';
 
 /**
- * Classifies one IP address. Only globally routable unicast is public; IPv6 forms that embed an IPv4 address
- * (IPv4-mapped, SIIT, NAT64, 6to4) take the class of the address they embed. Teredo hides its client
- * address (obfuscated), so it is never public.
+ * Classifies one IP address by allow-list: only globally routable unicast is public. IPv4 must fall in none of the
+ * special-purpose ranges; IPv6 must be inside 2000::/3 (global unicast) and in none of its special ranges, so
+ * anything new or odd (IPv4-compatible `::a.b.c.d`, discard, site-local) is refused without being listed.
+ * Forms that embed an IPv4 address are decoded and classed by what they embed, since that is where a packet ends up.
  */
 export function classifyAddress(address: string): AddressClass {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+    parsed = parseAddress(address);
   } catch {
     return 'internal';
   }
@@ -39,23 +40,48 @@ export function classifyAddress(address: string): AddressClass {
     return range === 'loopback' ? 'loopback' : 'internal';
   }
   const v6 = parsed as ipaddr.IPv6;
-  const range = v6.range();
-  if (range === 'unicast') return 'public';
-  if (range === 'loopback') return 'loopback';
-  const embedded = embeddedIPv4(v6, range);
-  return embedded ? classifyAddress(embedded.toString()) : 'internal';
+  if (v6.range() === 'loopback') return 'loopback';
+  const embedded = embeddedIPv4(v6);
+  if (embedded) {
+    // A form that is not routed any more reaches nothing the mock may call, whatever it embeds.
+    return embedded.routable ? classifyAddress(embedded.address.toString()) : 'internal';
+  }
+  const globalUnicast = (v6.parts[0]! & 0xe000) === 0x2000;
+  return globalUnicast && v6.range() === 'unicast' ? 'public' : 'internal';
 }
 
-function embeddedIPv4(v6: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
+/**
+ * One address as a socket would read it. IPv6 goes through the WHATWG URL parser first: ipaddr.js reads `::a.b.c.d`
+ * as `::ffff:a.b.c.d` (IPv4-mapped), while URL, and the connection made from it, read `::xxxx:xxxx` (IPv4-compatible).
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (!bare.includes(':')) return ipaddr.IPv4.parse(bare);
+  return ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
+}
+
+/** The IPv4 address an IPv6 form carries, and whether that form still reaches it across the internet. */
+export function embeddedIPv4(v6: ipaddr.IPv6): { form: string; address: ipaddr.IPv4; routable: boolean } | undefined {
   const b = v6.toByteArray();
-  // ::ffff:a.b.c.d, ::ffff:0:a.b.c.d and 64:ff9b::a.b.c.d keep the IPv4 address in the last 32 bits.
-  if (range === 'ipv4Mapped' || range === 'rfc6145') return new ipaddr.IPv4(b.slice(12, 16));
+  const last32 = () => new ipaddr.IPv4(b.slice(12, 16));
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const range = v6.range();
+  // ::ffff:a.b.c.d is how a dual-stack socket names an IPv4 peer; ::ffff:0:a.b.c.d is SIIT (RFC 6145).
+  if (range === 'ipv4Mapped') return { form: 'IPv4-mapped', address: last32(), routable: true };
+  if (range === 'rfc6145') return { form: 'SIIT', address: last32(), routable: true };
+  // 64:ff9b::/96 is NAT64 (RFC 6052) with the address last; the local-use 64:ff9b:1::/48 may put it anywhere.
   if (range === 'rfc6052') {
-    // 64:ff9b::/96 keeps it last; the local-use 64:ff9b:1::/48 prefix may place it anywhere: never public.
-    return b[4] === 0 && b[5] === 0 ? new ipaddr.IPv4(b.slice(12, 16)) : new ipaddr.IPv4([0, 0, 0, 0]);
+    return b[4] === 0 && b[5] === 0 && zeros(6, 12)
+      ? { form: 'NAT64', address: last32(), routable: true }
+      : { form: 'local NAT64', address: new ipaddr.IPv4([0, 0, 0, 0]), routable: false };
   }
-  // 2002:AABB:CCDD::/48 is 6to4 for AA.BB.CC.DD.
-  if (range === '6to4') return new ipaddr.IPv4(b.slice(2, 6));
+  // 2002:AABB:CCDD::/48 is 6to4 (RFC 3056) for AA.BB.CC.DD.
+  if (range === '6to4') return { form: '6to4', address: new ipaddr.IPv4(b.slice(2, 6)), routable: true };
+  // Teredo (RFC 4380): 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC, the client address inverted. Relays reach it, but the
+  // form is a tunnel to a host behind NAT, never a server of the public internet.
+  if (range === 'teredo') return { form: 'Teredo', address: new ipaddr.IPv4(b.slice(12, 16).map((x) => x ^ 0xff)), routable: false };
+  // ::a.b.c.d, IPv4-compatible (RFC 4291, deprecated): no longer routed, and on some stacks it reaches a.b.c.d.
+  if (zeros(0, 12) && !zeros(12, 14)) return { form: 'IPv4-compatible', address: last32(), routable: false };
   return undefined;
 }
 
