@@ -1,8 +1,10 @@
 // The suites' HTTP client: a typed openapi-fetch client for readable calls, and `call` for any operation by id (generated requests).
-import { createSpwClient, type SpwClient } from '../client/index.ts';
+import { API_BASE_PATH, createSpwClient, type SpwClient } from '../client/index.ts';
 import { getValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
+import { NotVerified, show } from './checks/registry.ts';
 import type { Target } from './target.ts';
+import { joinUrl } from './url.ts';
 
 /** One request to a public operation, in the document's terms. */
 export interface RequestSpec {
@@ -22,13 +24,31 @@ export function buildUrl(baseUrl: string, template: string, path: Record<string,
     if (v === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
     return encodeURIComponent(v);
   });
-  const url = new URL(baseUrl.replace(/\/$/, '') + filled);
+  const url = new URL(joinUrl(baseUrl, filled));
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined) continue;
     if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(k, item));
     else url.searchParams.set(k, String(v));
   }
   return url.toString();
+}
+
+/** Not verified unless the read answered 200 with JSON. */
+export function requireRead(e: Exchange, purpose: string): void {
+  if (e.status === 200 && e.json) return;
+  const path = new URL(e.url).pathname;
+  const why = e.status === 200 ? 'a body that is not JSON' : `${e.status} ${show(e.responseBody, 160)}`;
+  throw new NotVerified(`${purpose}: the read ${e.method} ${path}${e.operationId ? ` (${e.operationId})` : ''} answered ${why}, not 200`);
+}
+
+const TYPED_ROOT = `http://typed-client.invalid${API_BASE_PATH}`;
+
+/** A request the typed client addressed to TYPED_ROOT, addressed to `root` instead. */
+export function onRoot(req: Request, root: string): Request {
+  if (!req.url.startsWith(`${TYPED_ROOT}/`)) throw new Error(`the typed client addressed ${req.url}, outside ${TYPED_ROOT}`);
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: req.signal };
+  if (req.body) init.duplex = 'half';
+  return new Request(joinUrl(root, req.url.slice(TYPED_ROOT.length)), init);
 }
 
 export class ApiClient {
@@ -68,8 +88,22 @@ export class ApiClient {
     return this.target.history.exchanges[this.target.history.exchanges.length - 1]!;
   }
 
-  /** The package's typed client (client/index.ts) sending one workspace's key; its exchanges are recorded too. */
+  /**
+   * A read a check relies on (a snapshot, a balance, a list, discovery): 200 with a JSON body, or the check is not verified,
+   * naming the read and why. Whatever is compared afterwards then stands on answers that were actually seen.
+   */
+  async read(spec: RequestSpec, purpose: string): Promise<Exchange> {
+    const e = await this.call(spec);
+    requireRead(e, purpose);
+    return e;
+  }
+
+  /**
+   * The package's typed client (client/index.ts) sending one workspace's key; its exchanges are recorded too. The client
+   * adds the document's base path to a bare origin, which is wrong for an API served at `/`; so it builds against a
+   * placeholder root and each request is moved onto the target's root by `joinUrl`, like every other request.
+   */
   typed(kind: 'free' | 'payg' | 'paid'): SpwClient {
-    return createSpwClient({ baseUrl: this.target.baseUrl, apiKey: this.target.keys[kind], fetch: (req: Request) => this.target.fetch(req) });
+    return createSpwClient({ baseUrl: TYPED_ROOT, apiKey: this.target.keys[kind], fetch: (req: Request) => this.target.fetch(onRoot(req, this.target.baseUrl)) });
   }
 }

@@ -1,4 +1,5 @@
 // A client for the mock's control API (spec/control.yaml): the "control capability" a target may offer. Implementers may write their own.
+import { joinUrl } from './url.ts';
 
 export interface ControlWorkspace {
   id: string;
@@ -51,7 +52,7 @@ export class Control {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, base = this.url): Promise<T> {
-    const res = await this.#fetch(base + path, {
+    const res = await this.#fetch(joinUrl(base, path), {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -129,6 +130,6 @@ export class Control {
   }
   /** Raw access to the app-host endpoints (consent page, token exchange) at the origin. */
   async raw(method: string, path: string, init: RequestInit = {}): Promise<Response> {
-    return this.#fetch(this.origin + path, { method, redirect: 'manual', ...init });
+    return this.#fetch(joinUrl(this.origin, path), { method, redirect: 'manual', ...init });
   }
 }

@@ -1,5 +1,5 @@
 // A workspace's observable state through list endpoints, to prove a refused request changed nothing.
-import type { ApiClient } from './client.ts';
+import { requireRead, type ApiClient } from './client.ts';
 import type { KeyKind } from './target.ts';
 
 export interface Snapshot {
@@ -12,18 +12,26 @@ export interface Snapshot {
 
 /**
  * Posts (ids, in a four-year window around `now`), wallet balance and transaction count, media page 1, brief documents.
- * Read through the package's typed client; the target may be faulty, so every field is still read defensively.
+ * Read through the package's typed client. Each read must answer 200 (else the check is not verified, naming it): two
+ * failed reads are equal and would prove nothing. The target may be faulty, so every field is still read defensively.
  */
 export async function snapshot(api: ApiClient, kind: KeyKind, now: number): Promise<Snapshot> {
   const client = api.typed(kind);
+  // Each typed read is recorded as the latest exchange: check it before the next read.
+  const seen = <T>(answer: T): T => {
+    requireRead(api.target.history.exchanges.at(-1)!, `the snapshot of the ${kind} workspace`);
+    return answer;
+  };
   const year = 365 * 86_400_000;
-  const posts = await client.GET('/posts', {
-    params: { query: { startDate: new Date(now - 2 * year).toISOString(), endDate: new Date(now + 2 * year).toISOString() } },
-  });
-  const wallet = await client.GET('/wallet');
-  const tx = await client.GET('/wallet/transactions', { params: { query: { size: 1 } } });
-  const media = await client.GET('/media', {});
-  const brief = await client.GET('/brief');
+  const posts = seen(
+    await client.GET('/posts', {
+      params: { query: { startDate: new Date(now - 2 * year).toISOString(), endDate: new Date(now + 2 * year).toISOString() } },
+    }),
+  );
+  const wallet = seen(await client.GET('/wallet'));
+  const tx = seen(await client.GET('/wallet/transactions', { params: { query: { size: 1 } } }));
+  const media = seen(await client.GET('/media', {}));
+  const brief = seen(await client.GET('/brief'));
   return {
     posts: (posts.data?.posts ?? []).map((p) => `${p?.id}`).sort(),
     // Read whatever balance comes back, even from a body that breaks the wallet's shape: a change is still a change.

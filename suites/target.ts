@@ -1,7 +1,7 @@
 // A target: a base URL, credentials for workspaces in each plan state, and optionally a control capability.
-import { apiBasePath } from '../spec/load.ts';
 import { Control } from './control.ts';
 import { History, OperationMatcher, recordingFetch } from './history.ts';
+import { apiRoot } from './url.ts';
 
 export type KeyKind = 'free' | 'payg' | 'paid';
 export const KEY_KINDS: KeyKind[] = ['free', 'payg', 'paid'];
@@ -56,9 +56,7 @@ export async function keysFromControl(control: Control): Promise<{ keys: Partial
 }
 
 export async function createTarget(options: TargetOptions): Promise<Target> {
-  let baseUrl = options.target.replace(/\/$/, '');
-  // A bare origin means the API root is where the document says.
-  if (new URL(baseUrl).pathname === '/') baseUrl += (options.basePath ?? apiBasePath()).replace(/\/+$/, '');
+  const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
   const transport = recordingFetch(options.transport ?? fetch, history, new OperationMatcher(new URL(baseUrl).pathname));
   const target: Target = {
