@@ -30,8 +30,8 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
   for (const kind of KEY_KINDS) {
     if (!target.keys[kind]) continue;
     const auth = { kind } as const;
-    const channels = await api.call({ operationId: 'listIntegrations', auth });
-    const groups = await api.call({ operationId: 'listGroups', auth });
+    const channels = await api.read({ operationId: 'listIntegrations', auth }, `discovery of the ${kind} workspace's channels`);
+    const groups = await api.read({ operationId: 'listGroups', auth }, `discovery of the ${kind} workspace's groups`);
     const view: WorkspaceView = {
       kind,
       channels: Array.isArray(channels.responseBody)
@@ -40,7 +40,7 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
       groups: Array.isArray(groups.responseBody) ? (groups.responseBody as any[]).filter((g) => g && typeof g.id === 'string') : [],
     };
     for (const ch of view.channels) {
-      const s = await api.call({ operationId: 'getIntegrationSettings', path: { id: ch.id }, auth });
+      const s = await api.read({ operationId: 'getIntegrationSettings', path: { id: ch.id }, auth }, `discovery of channel ${ch.id}'s limits`);
       const output = (s.responseBody as any)?.output;
       if (s.status === 200 && output) {
         if (Number.isInteger(output.maxLength)) ch.maxLength = output.maxLength;
@@ -51,7 +51,7 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
   }
   const priceKey = target.keys.payg ?? target.keys.free ?? target.keys.paid;
   if (priceKey) {
-    const prices = await api.call({ operationId: 'getWalletPrices', auth: { header: priceKey } });
+    const prices = await api.read({ operationId: 'getWalletPrices', auth: { header: priceKey } }, 'discovery of the price list');
     for (const section of ((prices.responseBody as any)?.sections ?? []) as any[]) {
       for (const item of (section?.items ?? []) as any[]) {
         if (item && typeof item.key === 'string') out.prices.push({ key: item.key, provider: item.provider, credits: item.credits, billing: item.billing });

@@ -48,11 +48,10 @@ export async function createPosts(
 /** The post summary of a post id, found by listing the window around its date. */
 export async function findPost(ctx: CheckContext, kind: KeyKind, postId: string, around: string): Promise<any | undefined> {
   const t = Date.parse(around);
-  const e = await ctx.api.call({
-    operationId: 'listPosts',
-    auth: { kind },
-    query: { startDate: new Date(t - 2 * 86_400_000).toISOString(), endDate: new Date(t + 2 * 86_400_000).toISOString() },
-  });
+  const e = await ctx.api.read(
+    { operationId: 'listPosts', auth: { kind }, query: { startDate: new Date(t - 2 * 86_400_000).toISOString(), endDate: new Date(t + 2 * 86_400_000).toISOString() } },
+    `the calendar around post ${postId}`,
+  );
   return ((e.responseBody as any)?.posts ?? []).find((p: any) => p?.id === postId);
 }
 
@@ -86,7 +85,7 @@ export interface BriefDocRef {
 
 /** Brief documents the suites may write: read from /brief/schema where its (unshown) item fields say, else tried. */
 export async function writableBriefDocs(ctx: CheckContext, kind: KeyKind): Promise<BriefDocRef[]> {
-  const e = await ctx.api.call({ operationId: 'getBriefSchema', auth: { kind } });
+  const e = await ctx.api.read({ operationId: 'getBriefSchema', auth: { kind } }, 'the brief registry (which documents may be written)');
   const categories: any[] = (e.responseBody as any)?.categories ?? [];
   const out: BriefDocRef[] = [];
   for (const c of categories) {

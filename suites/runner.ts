@@ -6,7 +6,7 @@ import { curlOf, scriptOf } from './curl.ts';
 import { discover, type Discovery } from './discover.ts';
 import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_MEANING, type KeyKind, type Target } from './target.ts';
-import { allChecks, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure } from './checks/registry.ts';
+import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure } from './checks/registry.ts';
 import './checks/index.ts';
 
 export type Status = 'passed' | 'failed' | 'not verified';
@@ -20,6 +20,8 @@ export interface CheckResult {
   /** Why it was not verified, or the parts it could not verify. */
   notes: string[];
   failures: Failure[];
+  /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
+  assertions: number;
   requests: number;
   ms: number;
 }
@@ -131,7 +133,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const t0 = Date.now();
     const mark = target.history.count;
     target.history.current = check.name;
-    const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], requests: 0, ms: 0 };
+    const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
+    assertions.sink = () => result.assertions++;
     const cleanups: Array<() => Promise<unknown>> = [];
     const seed = hashSeed(options.seed, check.name);
     const ctx: CheckContext = {
@@ -156,7 +159,15 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
         throw new NotVerified(why);
       },
       fail(f) {
+        asserted();
         result.failures.push({ check: check.name, seed: options.seed, ...f });
+      },
+      expect(ok, exchanges, f) {
+        asserted(...exchanges);
+        if (ok) return true;
+        const seen = exchanges.filter((e): e is Exchange => e !== undefined);
+        result.failures.push({ check: check.name, seed: options.seed, reproduce: seen.length === 1 ? curlOf(seen[0]!) : seen.length > 1 ? scriptOf(seen.slice(-25)) : undefined, ...f });
+        return false;
       },
       failWith(err, extra = {}) {
         const exchanges = err.exchanges;
@@ -255,8 +266,14 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
         }
       }
       target.history.current = undefined;
+      assertions.sink = undefined;
     }
     if (result.failures.length > 0) result.status = 'failed';
+    // A check that asserted nothing saw nothing it could judge: that is not a pass.
+    else if (result.status === 'passed' && result.assertions === 0) {
+      result.status = 'not verified';
+      result.notes.unshift('made no assertion on this run');
+    }
     result.requests = target.history.count - mark;
     result.ms = Date.now() - t0;
     inspectNew();
@@ -276,6 +293,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
       status: findings.length > 0 ? 'failed' : seen > 0 ? 'passed' : 'not verified',
       notes: seen > 0 ? [`${seen} answers inspected`] : ['no answer of a public operation was recorded (select a property check too)'],
       failures: findings.map((f) => (f.count > 1 ? { ...f.failure, received: `${f.failure.received} (and ${f.count - 1} more like it)` } : f.failure)),
+      assertions: seen,
       requests: 0,
       ms: 0,
     };

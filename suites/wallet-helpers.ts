@@ -12,12 +12,12 @@ export interface WalletReading {
 export const cents = (n: number) => Math.round(n * 100);
 
 export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<WalletReading> {
-  const w = await ctx.api.call({ operationId: 'getWallet', auth: { kind } });
+  const w = await ctx.api.read({ operationId: 'getWallet', auth: { kind } }, `the ${kind} wallet's balance`);
   const balance = (w.responseBody as any)?.balance;
   if (typeof balance !== 'number') ctx.notVerified(`the ${kind} workspace does not use the wallet`);
   const tx: WalletReading['tx'] = [];
   for (let page = 0; page < 50; page++) {
-    const e = await ctx.api.call({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } });
+    const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } }, `the ${kind} wallet's transactions`);
     const items: any[] = (e.responseBody as any)?.items ?? [];
     tx.push(...items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));
     const next = (e.responseBody as any)?.nextPage;

@@ -191,7 +191,7 @@ export const VALID: Record<string, Gen> = {
       operationId: 'getSkill',
       label: 'getSkill with a slug from GET /skills',
       async build(ctx: CheckContext) {
-        const list = await ctx.api.call({ operationId: 'listSkills', auth: { kind: env.kind } });
+        const list = await ctx.api.read({ operationId: 'listSkills', auth: { kind: env.kind } }, 'the skills library (a slug for getSkill)');
         const slug = (list.responseBody as any)?.skills?.[0]?.slug;
         if (typeof slug !== 'string') throw new NotVerified('GET /skills lists no skill');
         return { operationId: 'getSkill', path: { slug } };

@@ -54,11 +54,11 @@ export const ignoredAuth = register({
       if (!op.secured) {
         if (op.operationId === 'getOpenApiDocument') {
           const e = await ctx.api.call({ ...spec, auth: { none: true } });
-          if (e.status !== 200) ctx.fail({ operation: op.operationId, received: got(e), documented: 'Section 4.9: "GET /openapi.json ... No key needed" (200)', reproduce: curlOf(e) });
+          ctx.expect(e.status === 200, [e], { operation: op.operationId, received: got(e), documented: 'Section 4.9: "GET /openapi.json ... No key needed" (200)' });
         } else {
           // The ticket is the credential: an unknown ticket is "not found", never a demand for an API key.
           const e = await ctx.api.call({ ...spec, path: { token: '0'.repeat(64) }, auth: { none: true } });
-          if (e.status === 401) ctx.fail({ operation: op.operationId, received: got(e), documented: 'Section 5.5: "The upload-ticket endpoints take the ticket in the path as the credential and no API key" (an unknown ticket is 404, not 401)', reproduce: curlOf(e) });
+          ctx.expect(e.status !== 401, [e], { operation: op.operationId, received: got(e), documented: 'Section 5.5: "The upload-ticket endpoints take the ticket in the path as the credential and no API key" (an unknown ticket is 404, not 401)' });
         }
         continue;
       }
@@ -66,22 +66,17 @@ export const ignoredAuth = register({
         const e = await ctx.api.call({ ...spec, auth: v.auth });
         const msg = (e.responseBody as any)?.msg;
         const ok = e.status === 401 && (v.message ? msg === v.message : MESSAGES.includes(msg));
-        if (!ok) {
-          ctx.fail({
-            operation: op.operationId,
-            received: got(e),
-            documented: `401 {"msg": ${v.message ? show(v.message) : `one of ${MESSAGES.join(' / ')}`}} for ${v.label}. ${this.rule}`,
-            sequence: [`${op.method.toUpperCase()} ${op.path} with ${v.label}`],
-            reproduce: curlOf(e),
-          });
-        }
+        ctx.expect(ok, [e], {
+          operation: op.operationId,
+          received: got(e),
+          documented: `401 {"msg": ${v.message ? show(v.message) : `one of ${MESSAGES.join(' / ')}`}} for ${v.label}. ${this.rule}`,
+          sequence: [`${op.method.toUpperCase()} ${op.path} with ${v.label}`],
+        });
       }
     }
     const after = await snapshot(ctx.api, kind, now);
     const changes = diff(before, after);
-    if (changes.length > 0) {
-      ctx.fail({ received: changes.join('; '), documented: 'a request refused with 401 changes nothing', reproduce: scriptOf(ctx.target.history.since(mark).filter((e) => e.status === 401 || e.status < 300).slice(0, 30)) });
-    }
+    ctx.expect(changes.length === 0, [], { received: changes.join('; '), documented: 'a request refused with 401 changes nothing', reproduce: scriptOf(ctx.target.history.since(mark).filter((e) => e.status === 401 || e.status < 300).slice(0, 30)) });
   },
 });
 

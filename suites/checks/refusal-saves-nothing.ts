@@ -29,7 +29,7 @@ export const refusalSavesNothing = register({
     if (!short && ctx.control && wsId) {
       // With control, empty the wallet as the app would (no auto top-up, a claw-back, then unfrozen) to provoke the refusal.
       await ctx.control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: false });
-      const wallet = await ctx.api.call({ operationId: 'getWallet', auth: { kind: 'payg' } });
+      const wallet = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the balance to drain');
       const balance = Number((wallet.responseBody as any)?.balance ?? 0);
       if (balance > 1) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/adjust`, { credits: -Math.round((balance - 1) * 100) / 100, description: 'verify: drain for refusal_saves_nothing' });
       await ctx.control.request('POST', `/workspaces/${wsId}/wallet/unfreeze`);

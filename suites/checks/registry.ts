@@ -80,8 +80,10 @@ export interface CheckContext {
   has(kind: KeyKind): boolean;
   requireControl(why: string): Control;
   notVerified(why: string): never;
-  /** Record a failure and carry on (checks that sweep many operations). */
+  /** Record a failure and carry on (checks that sweep many operations). Counts as an assertion. */
   fail(f: Omit<Failure, 'check' | 'seed'>): void;
+  /** An assertion about `exchanges` that records a failure (reproduced by them) and carries on when it does not hold. */
+  expect(ok: unknown, exchanges: Array<Exchange | undefined>, f: Omit<Failure, 'check' | 'seed'>): boolean;
   failWith(err: CheckFailed, extra?: Partial<Failure>): void;
   /** Note a part that could not be verified without failing the check. */
   partial(why: string): void;
@@ -109,8 +111,23 @@ export function getCheck(name: string): Check | undefined {
   return registry.get(name);
 }
 
-/** Throw a CheckFailed unless `ok`. */
+/**
+ * Where assertions are counted: the runner points `sink` at the running check. Module-level because `ensure` is called
+ * from helpers that have no context; checks run one at a time, so there is one running check.
+ */
+export const assertions: { sink?: (exchanges: readonly Exchange[]) => void } = {};
+
+/**
+ * Count one assertion about the meaning of these answers (the outcome each stands for is then "asserted" in the
+ * coverage), whether it held or not. `ensure` and `ctx.expect` call it; call it directly after an assertion made otherwise.
+ */
+export function asserted(...exchanges: Array<Exchange | undefined>): void {
+  assertions.sink?.(exchanges.filter((e): e is Exchange => e !== undefined));
+}
+
+/** Throw a CheckFailed unless `ok`; counts as an assertion about `f.exchanges`. */
 export function ensure(ok: unknown, f: ConstructorParameters<typeof CheckFailed>[0]): asserts ok {
+  asserted(...(f.exchanges ?? []));
   if (!ok) throw new CheckFailed(f);
 }
 

@@ -13,14 +13,14 @@ export const tenantIsolation = register({
     const mine = 'payg' as const;
     const other = 'paid' as const;
     const mediaId = await uploadImage(ctx, mine, 'isolated.png');
-    const list = await ctx.api.call({ operationId: 'listMedia', auth: { kind: other } });
+    const list = await ctx.api.read({ operationId: 'listMedia', auth: { kind: other } }, "the other workspace's media library");
     const ids = ((list.responseBody as any)?.results ?? []).map((m: any) => m?.id);
     ensure(!ids.includes(mediaId), { operation: 'listMedia', received: `the other workspace's file ${mediaId} in this workspace's library`, documented: 'only this workspace\'s media', exchanges: [list] });
     const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id: mediaId }, auth: { kind: other } });
     ensure(!(del.status >= 200 && del.status < 300), { operation: 'deleteMedia', received: got(del), documented: "another workspace's media is not found (404)", exchanges: [del] });
     const created = await createPosts(ctx, mine, 'draft');
     const now = await targetNow(ctx);
-    const posts = await ctx.api.call({ operationId: 'listPosts', auth: { kind: other }, query: { startDate: new Date(now - 86_400_000).toISOString(), endDate: new Date(now + 30 * 86_400_000).toISOString() } });
+    const posts = await ctx.api.read({ operationId: 'listPosts', auth: { kind: other }, query: { startDate: new Date(now - 86_400_000).toISOString(), endDate: new Date(now + 30 * 86_400_000).toISOString() } }, "the other workspace's calendar");
     const seen = ((posts.responseBody as any)?.posts ?? []).map((p: any) => p?.id);
     ensure(!seen.includes(created.postIds[0]), { operation: 'listPosts', received: `the other workspace's post ${created.postIds[0]}`, documented: "only this workspace's posts", exchanges: [posts] });
     const delPost = await ctx.api.call({ operationId: 'deletePost', path: { id: created.postIds[0]! }, auth: { kind: other } });

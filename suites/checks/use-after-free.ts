@@ -66,7 +66,7 @@ async function deletedMedia(ctx: CheckContext, kind: KeyKind): Promise<void> {
   if (del.status !== 200) ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
   ensure(del.status === 200, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true} (section 4.3)', exchanges: [del] });
   for (const query of [{ page: 1 }, { page: 1, search: name.replace(/\.png$/, '') }]) {
-    const list = await ctx.api.call({ operationId: 'listMedia', auth: { kind }, query });
+    const list = await ctx.api.read({ operationId: 'listMedia', auth: { kind }, query }, 'the media library after the delete');
     const ids = ((list.responseBody as any)?.results ?? []).map((m: any) => m?.id);
     ensure(!ids.includes(id), { operation: 'listMedia', received: `the deleted file ${id} listed (${new URLSearchParams(query as any)})`, documented: 'a deleted file is no longer in the library (section 4.3)', exchanges: [del, list] });
   }
@@ -86,7 +86,7 @@ async function deletedBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<v
     }
     ensure(del.status === 200, { operation: 'deleteBriefDocument', received: got(del), documented: '200 {deleted: boolean}, or 400 where the category does not allow it (section 4.7)', exchanges: [del] });
     if ((del.responseBody as any)?.deleted !== true) continue;
-    const list = await ctx.api.call({ operationId: 'listBriefDocuments', auth: { kind } });
+    const list = await ctx.api.read({ operationId: 'listBriefDocuments', auth: { kind } }, 'the brief after the delete');
     const still = ((list.responseBody as any)?.documents ?? []).filter((d: any) => d?.category === doc.category && d?.key === doc.key);
     ensure(still.length === 0, { operation: 'listBriefDocuments', received: `the deleted document ${doc.category}/${doc.key} still listed`, documented: 'a deleted document is gone from GET /brief', exchanges: [del, list] });
     await expectGone(ctx, `brief document ${doc.category}/${doc.key}`, { operationId: 'getBriefDocument', path, auth: { kind } }, del);
@@ -106,7 +106,7 @@ async function deletedChannel(ctx: CheckContext, kind: KeyKind, channels: Channe
   const postId = (created.responseBody as any[])[0].postId;
   const del = await ctx.api.call({ operationId: 'deleteIntegration', path: { id: ch.id }, auth: { kind } });
   ensure(del.status === 200, { operation: 'deleteIntegration', received: got(del), documented: '200 (section 4.1: "Disconnects the channel")', exchanges: [del] });
-  const list = await ctx.api.call({ operationId: 'listIntegrations', auth: { kind } });
+  const list = await ctx.api.read({ operationId: 'listIntegrations', auth: { kind } }, 'the channels after the disconnect');
   ensure(!((list.responseBody as any[]) ?? []).some((c) => c?.id === ch.id), { operation: 'listIntegrations', received: `the disconnected channel ${ch.id} still listed`, documented: 'a disconnected channel is no longer one of the workspace\'s channels', exchanges: [del, list] });
   const post = await findPost(ctx, kind, postId, date);
   ensure(post === undefined, { operation: 'listPosts', received: `post ${postId}, scheduled on the disconnected channel, still on the calendar`, documented: 'section 4.1: DELETE /integrations/<id> "deletes posts scheduled on it"', exchanges: [del] });

@@ -7,8 +7,8 @@ export const IN_PART_MARK = 'verified in part;';
 
 /** The counts a JUnit reader takes from the attributes of <testsuite> and <testsuites>. */
 const counts = (results: RunReport['results']) => {
-  const { total, failed, notVerified } = tally(results);
-  return `tests="${total}" failures="${failed}" skipped="${notVerified}"`;
+  const { total, failed, notVerified, assertions } = tally(results);
+  return `tests="${total}" failures="${failed}" skipped="${notVerified}" assertions="${assertions}"`;
 };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,7 +26,7 @@ export function toJUnit(report: RunReport): string {
             : verifiedInPart(r)
               ? `<system-out>${esc(`${IN_PART_MARK} not exercised: ${r.notes.join('; ')}`)}</system-out>`
               : '';
-      return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
+      return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" assertions="${r.assertions}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
     });
     return `  <testsuite name="${esc(area)}" ${counts(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });

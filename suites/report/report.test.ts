@@ -17,6 +17,7 @@ const result = (r: Partial<CheckResult> & Pick<CheckResult, 'name' | 'status'>):
   description: '',
   notes: [],
   failures: [],
+  assertions: 1,
   requests: 1,
   ms: 10,
   ...r,
@@ -32,11 +33,11 @@ const report: RunReport = {
   requestsPerSecond: 10,
   ok: false,
   results: [
-    result({ name: 'whole_check', status: 'passed' }),
-    result({ name: 'part_check', status: 'passed', notes: ['uploadMediaFromUrl: needs a public https image URL (--media-url)'] }),
-    result({ name: 'keyless_check', status: 'not verified', area: 'wallet', notes: ['needs the key of a pay-as-you-go workspace'] }),
+    result({ name: 'whole_check', status: 'passed', assertions: 4 }),
+    result({ name: 'part_check', status: 'passed', assertions: 2, notes: ['uploadMediaFromUrl: needs a public https image URL (--media-url)'] }),
+    result({ name: 'keyless_check', status: 'not verified', area: 'wallet', assertions: 0, notes: ['needs the key of a pay-as-you-go workspace'] }),
     result({ name: 'broken_check', status: 'failed', area: 'posts', failures: [{ check: 'broken_check', received: '500', documented: '200' }] }),
-    result({ name: 'schema_check', status: 'passed', kind: 'response', notes: ['12 answers inspected'] }),
+    result({ name: 'schema_check', status: 'passed', kind: 'response', assertions: 12, notes: ['12 answers inspected'] }),
   ],
 };
 
@@ -55,7 +56,7 @@ describe('verify reports', () => {
     expect(notVerified).toContain('keyless_check: needs the key');
     expect(notVerified).not.toContain('part_check');
     expect(text).not.toMatch(/(whole_check|schema_check):/);
-    expect(text).toContain('1 failed, 3 passed (1 in part), 1 not verified');
+    expect(text).toContain('1 failed, 3 passed (1 in part), 1 not verified · 7 assertions');
   });
 
   it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {
@@ -66,9 +67,10 @@ describe('verify reports', () => {
     expect(testcase('keyless_check')).toMatch(/^<skipped message="not verified: needs the key/);
     expect(testcase('broken_check')).toMatch(/^<failure /);
     expect(testcase('schema_check')).toBe('');
-    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" skipped="1"/);
-    expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1">');
-    expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0">');
+    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" skipped="1" assertions="7"/);
+    expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1" assertions="0">');
+    expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0" assertions="1">');
+    expect(xml).toMatch(/<testcase [^>]*name="whole_check" assertions="4"/);
   });
 
   it("the closing CI line read from verify's JUnit report counts the failed, the skipped and the passed in part, and exits 1 on a failure", () => {

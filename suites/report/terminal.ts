@@ -15,7 +15,8 @@ export const verifiedInPart = (r: CheckResult) => r.status === 'passed' && r.kin
 /** The counts every report gives (the terminal's closing line, JUnit's attributes), from one place. */
 export function tally(results: readonly CheckResult[]) {
   const count = (status: CheckResult['status']) => results.filter((r) => r.status === status).length;
-  return { total: results.length, passed: count('passed'), failed: count('failed'), notVerified: count('not verified'), inPart: results.filter(verifiedInPart).length };
+  const assertions = results.filter((r) => r.kind === 'property').reduce((n, r) => n + r.assertions, 0);
+  return { total: results.length, passed: count('passed'), failed: count('failed'), notVerified: count('not verified'), inPart: results.filter(verifiedInPart).length, assertions };
 }
 
 const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
@@ -28,7 +29,7 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
     onResult(r: CheckResult) {
       if (quiet) return;
       const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
-      const cost = r.kind === 'property' ? dim(` ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s`) : '';
+      const cost = dim(r.kind === 'property' ? ` ${r.assertions} assertions, ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s` : ` ${r.assertions} answers inspected`);
       out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
     },
   };
@@ -72,8 +73,8 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   for (const [area, a] of areas) {
     out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
   }
-  const { passed, failed, notVerified, inPart } = tally(report.results);
+  const { passed, failed, notVerified, inPart, assertions } = tally(report.results);
   out.write(
-    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
+    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
   );
 }

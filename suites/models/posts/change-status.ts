@@ -1,5 +1,5 @@
 // Command: PUT /posts/{id}/status, a draft onto the schedule or a scheduled post back to draft (the two moves section 3 documents).
-import { got } from '../../checks/registry.ts';
+import { asserted, got } from '../../checks/registry.ts';
 import { fail, stopOnLimit, type ModelPost, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
 /**
@@ -32,6 +32,7 @@ export class ChangeStatus implements PostCommand {
     stopOnLimit(e);
     const rule = this.to === 'schedule' ? 'section 3: "draft -> PUT /posts/<id>/status with schedule -> on the schedule, at the post\'s time"' : 'section 3: "on the schedule -> PUT /posts/<id>/status with draft -> draft"';
     if (e.status !== 200) fail('changePostStatus', got(e), `200 (${rule})`, [e]);
+    asserted(e);
     post.state = this.to === 'schedule' ? 'scheduled' : 'draft';
   }
 

@@ -1,5 +1,5 @@
 // Command: POST /posts one entry (a post and its thread items) as a draft, on the schedule at a future date, or `now`.
-import { got } from '../../checks/registry.ts';
+import { asserted, got } from '../../checks/registry.ts';
 import type { ChannelInfo } from '../../discover.ts';
 import { fail, iso, nowOf, slotStart, stopOnLimit, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
@@ -49,6 +49,7 @@ export class CreatePost implements PostCommand {
     if (!Array.isArray(created) || created.length !== 1 || typeof created[0]?.postId !== 'string' || created[0]?.integration !== s.channel.id) {
       fail('createPosts', got(e), `one {postId, integration: "${s.channel.id}"} for the one entry sent (section 2.4: "array of {postId, integration}")`, [e]);
     }
+    asserted(e);
     const postId = created[0].postId as string;
     r.created.push(postId);
     m.posts.push({

@@ -1,5 +1,5 @@
 // Command: DELETE /posts/{id} or DELETE /posts/group/{group}, which remove the whole group from the calendar (section 4.2).
-import { got } from '../../checks/registry.ts';
+import { asserted, got } from '../../checks/registry.ts';
 import { fail, listAround, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
 export class DeletePost implements PostCommand {
@@ -40,6 +40,7 @@ export class DeletePost implements PostCommand {
     if (post.group !== undefined && group !== undefined && group !== post.group) {
       fail(e.operationId!, got(e), `the delete result's group is the post's group ${post.group} (section 2.5; "Deletes the whole group")`, [e]);
     }
+    asserted(e);
     m.posts.splice(m.posts.indexOf(post), 1);
   }
 

@@ -1,5 +1,5 @@
 // Command: GET /posts over a window of slots — exactly the model's posts dated in it, each with what the reference says of it.
-import { show } from '../../checks/registry.ts';
+import { asserted, show } from '../../checks/registry.ts';
 import { fail, iso, listAround, windowOf, type ModelPost, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
 const STATE_RULE: Record<ModelPost['state'], string> = {
@@ -66,6 +66,7 @@ export class ListPosts implements PostCommand {
         [e],
       );
     }
+    asserted(e);
   }
 
   toString(): string {

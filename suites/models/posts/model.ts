@@ -1,7 +1,7 @@
 // The post lifecycle model: a deliberately simpler picture of a workspace's calendar, and the real side the commands drive.
 import type fc from 'fast-check';
 import type { CheckContext } from '../../checks/registry.ts';
-import { CheckFailed, got, NotVerified } from '../../checks/registry.ts';
+import { CheckFailed, ensure, got, NotVerified } from '../../checks/registry.ts';
 import type { ChannelInfo } from '../../discover.ts';
 import type { Exchange } from '../../history.ts';
 import type { KeyKind } from '../../target.ts';
@@ -89,7 +89,7 @@ export function stopOnLimit(e: Exchange): void {
 }
 
 export function expectOk(e: Exchange, documented: string): void {
-  if (e.status !== 200) fail(e.operationId ?? 'request', got(e), documented, [e]);
+  ensure(e.status === 200, { operation: e.operationId ?? 'request', received: got(e), documented, exchanges: [e] });
 }
 
 /** Time passes for the model: what was on the schedule and is now due is published; drafts past their date are not judged. */
