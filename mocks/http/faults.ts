@@ -205,6 +205,38 @@ export const FAULTS: FaultDefinition[] = [
       return { ...r, body: { ...r.body, uploadUrl: String(r.body.uploadUrl).replace('/brief-upload/', '/upload-ticket/') } };
     },
   },
+  {
+    name: 'ticket-race',
+    area: 'media',
+    description: 'An upload ticket is taken only when an upload is stored, so two uploads sent at once with one ticket are both accepted.',
+    caughtBy: ['upload_ticket_one_racer'],
+    operations: ['createUploadTicket'],
+    override: (state) => (r) => {
+      if (r.status !== 200) return undefined;
+      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const t = state.world.uploadTickets.get(token);
+      // A claim that never sticks; the spend after a stored upload still refuses the next upload sent after it.
+      if (t) Object.defineProperty(t, 'claimed', { get: () => false, set: () => {}, configurable: true });
+      return undefined;
+    },
+  },
+  {
+    name: 'brief-upload-any-ticket',
+    area: 'media',
+    description: 'POST /brief-upload/<token> accepts a media ticket: the ticket is spent and a Media answered, whatever its purpose.',
+    caughtBy: ['upload_ticket_purpose_bound'],
+    operations: ['uploadBriefFile'],
+    override: (state) => (r, { request }) => {
+      if (r.status !== 404) return undefined;
+      const url = new URL(request.url);
+      const token = decodeURIComponent(url.pathname.split('/').pop()!);
+      const t = state.world.uploadTickets.get(token);
+      if (!t || t.purpose !== 'media' || t.claimed || state.clock.now() >= t.expiresAt) return undefined;
+      state.world.uploadTickets.delete(token);
+      const id = `med_${t.token.slice(0, 24)}`;
+      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { id, name: 'upload.png', originalName: 'upload.png', path: `${url.origin}/media-files/${id}.png`, thumbnail: null, alt: null, type: 'image', mime: 'image/png' } };
+    },
+  },
   // Analytics
   {
     name: 'missing-x-cached-at',

@@ -23,3 +23,4 @@ import './plan-gates.ts';
 import './hourly-post-limit.ts';
 import './brief-patch-semantics.ts';
 import './oauth-flow.ts';
+import './upload-ticket-scope.ts';
