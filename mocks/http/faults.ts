@@ -281,6 +281,40 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'rescheduled-draft-free',
+    area: 'wallet',
+    description: 'A post refunded by a move back to draft and then scheduled again is not charged again.',
+    caughtBy: ['charged_again_after_refund'],
+    operations: ['changePostStatus'],
+    override: onOk((state, _, ws, { request }) => {
+      const postId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? '');
+      const ledger: any[] = ws.wallet.ledger;
+      if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
+      const now = state.clock.now();
+      for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && t.createdAt === now)) {
+        ledger.splice(ledger.indexOf(t), 1);
+        ws.wallet.balance -= t.cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'frozen-still-pay-as-you-go',
+    area: 'wallet',
+    description: 'GET /wallet says payAsYouGo: true while the wallet is frozen.',
+    caughtBy: ['frozen_wallet'],
+    operations: ['getWallet'],
+    override: () => (r) => (r.status === 200 && r.body?.frozen === true && r.body.payAsYouGo === false ? { ...r, body: { ...r.body, payAsYouGo: true } } : undefined),
+  },
+  {
+    name: 'auto-top-up-unlisted',
+    area: 'wallet',
+    description: 'GET /wallet/transactions leaves out AUTO_TOPUP transactions, so the balance is more than the listed transactions account for.',
+    caughtBy: ['auto_top_up_covers'],
+    operations: ['listWalletTransactions'],
+    override: () => (r) => (r.status === 200 && Array.isArray(r.body?.items) && r.body.items.some((t: any) => t.type === 'AUTO_TOPUP') ? { ...r, body: { ...r.body, items: r.body.items.filter((t: any) => t.type !== 'AUTO_TOPUP') } } : undefined),
+  },
+  {
     name: 'ledger-drift',
     area: 'wallet',
     description: 'GET /wallet reports a balance one credit above the sum of the transactions.',

@@ -24,3 +24,5 @@ import './hourly-post-limit.ts';
 import './brief-patch-semantics.ts';
 import './oauth-flow.ts';
 import './upload-ticket-scope.ts';
+import './documented-variant-meaning.ts';
+import './wallet-states.ts';

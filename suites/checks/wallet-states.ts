@@ -1,0 +1,116 @@
+// Wallet rules that need a wallet in a given state (control): charged again after a refund, frozen, and covered by automatic top-up.
+import fc from 'fast-check';
+import { futureDate, settingsArb } from '../arbitraries/posts.ts';
+import { targetNow } from '../resources.ts';
+import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import type { ChannelInfo } from '../discover.ts';
+import type { Exchange } from '../history.ts';
+import { ensure, got, register, type CheckContext } from './registry.ts';
+
+const wallet = (e: Exchange) => e.responseBody as any;
+
+async function schedule(ctx: CheckContext, ch: ChannelInfo, contents: string[]): Promise<Exchange> {
+  const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
+  const now = await targetNow(ctx);
+  return ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+}
+
+const estimate = (ctx: CheckContext, ch: ChannelInfo, contents: string[]) => ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
+
+/** The estimate's `short` says whether scheduling now is refused with 402 (section 2.8): the two must agree. */
+function agree(est: Exchange, res: Exchange, state: string): void {
+  const short = wallet(est)?.short;
+  ensure(short === (res.status === 402), { operation: 'createPosts', received: `estimate short ${short}, then scheduling answered ${got(res)} (${state})`, documented: '`short`: "scheduling now would be refused with 402" (WalletEstimate)', exchanges: [est, res] });
+}
+
+export const rechargeAfterRefund = register({
+  name: 'charged_again_after_refund',
+  area: 'wallet',
+  kind: 'property',
+  description: 'A priced post scheduled, moved back to draft (refunded) and scheduled again is charged again, the same amount.',
+  rule: 'Section 3: "on the schedule -> PUT status draft -> draft: Credits given back"; "draft -> PUT status schedule -> on the schedule: Charged".',
+  needs: { keys: ['payg'] },
+  async run(ctx) {
+    const ch = await chargedChannel(ctx, 'payg');
+    const before = await readWallet(ctx, 'payg');
+    const res = await schedule(ctx, ch, ['charged, refunded, charged again']);
+    if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover one priced post');
+    ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
+    const postId = (res.responseBody as any[])[0]?.postId;
+    ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
+    const charged = await readWallet(ctx, 'payg');
+    const spend = -sumCents(newTransactions(before, charged), 'SPEND');
+    const draft = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'draft' }, auth: { kind: 'payg' } });
+    ensure(draft.status === 200, { operation: 'changePostStatus', received: got(draft), documented: '200: a scheduled post may go back to draft', exchanges: [res, draft] });
+    const refunded = await readWallet(ctx, 'payg');
+    const again = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });
+    ensure(again.status === 200, { operation: 'changePostStatus', received: got(again), documented: '200: the refund made room for the same charge', exchanges: [res, draft, again] });
+    const after = await readWallet(ctx, 'payg');
+    const respend = -sumCents(newTransactions(refunded, after), 'SPEND');
+    ensure(spend > 0 && respend === spend && cents(after.balance) === cents(before.balance) - spend, {
+      operation: 'changePostStatus',
+      received: `charged ${spend / 100}, refunded, then charged ${respend / 100}; balance ${before.balance} -> ${charged.balance} -> ${refunded.balance} -> ${after.balance}`,
+      documented: `scheduling the draft again is "Charged" (section 3) as the first time: ${spend / 100}, balance ${(cents(before.balance) - spend) / 100}`,
+      exchanges: [res, draft, again],
+    });
+  },
+});
+
+export const frozenWallet = register({
+  name: 'frozen_wallet',
+  area: 'wallet',
+  kind: 'property',
+  description: 'A frozen wallet is not pay-as-you-go and refuses a priced post with 402 wallet: true (as its estimate says); unfrozen, it is pay-as-you-go again.',
+  rule: 'Section 3: "Wallet: payAsYouGo becomes true after the first top-up and is false while frozen"; "on pay-as-you-go the wallet ... covers the price ... otherwise nothing is saved and the answer is 402".',
+  needs: { keys: ['payg'], control: 'freezing a wallet' },
+  async run(ctx) {
+    const control = ctx.control!;
+    const wsId = ctx.target.workspaceIds.payg ?? ctx.notVerified('the pay-as-you-go workspace id is not known to control');
+    const ch = await chargedChannel(ctx, 'payg');
+    await control.request('POST', `/workspaces/${wsId}/wallet/freeze`);
+    const frozen = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the frozen wallet');
+    ensure(wallet(frozen)?.frozen === true && wallet(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
+    const est = await estimate(ctx, ch, ['while frozen']);
+    const res = await schedule(ctx, ch, ['while frozen']);
+    ensure(res.status === 402 && (res.responseBody as any)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true: a frozen wallet is not pay-as-you-go, so it does not cover a priced post (sections 3, 7)', exchanges: [frozen, res] });
+    agree(est, res, 'frozen');
+    await control.unfreeze(wsId);
+    const thawed = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the unfrozen wallet');
+    ensure(wallet(thawed)?.frozen === false && wallet(thawed)?.payAsYouGo === true, { operation: 'getWallet', received: got(thawed), documented: 'frozen: false, payAsYouGo: true (topped up before, and no longer frozen)', exchanges: [thawed] });
+  },
+});
+
+export const autoTopUpCovers = register({
+  name: 'auto_top_up_covers',
+  area: 'wallet',
+  kind: 'property',
+  description: 'With automatic top-up on and a balance below the price, the estimate says not short and covered by auto top-up, scheduling is accepted, and the ledger gains an AUTO_TOPUP that accounts for the balance.',
+  rule: 'Section 3: "on pay-as-you-go the wallet (with auto top-up) covers the price"; WalletEstimate: `short` ("would be refused with 402"), `autoTopUpCovers`; transaction type AUTO_TOPUP.',
+  needs: { keys: ['payg'], control: 'emptying the wallet and turning automatic top-up on' },
+  async run(ctx) {
+    const control = ctx.control!;
+    const wsId = ctx.target.workspaceIds.payg ?? ctx.notVerified('the pay-as-you-go workspace id is not known to control');
+    const ch = await chargedChannel(ctx, 'payg');
+    // Empty the wallet as the app would (a claw-back freezes it, so unfreeze), then let automatic top-up fill it.
+    const start = await readWallet(ctx, 'payg');
+    if (start.balance > 0) await control.adjust(wsId, -start.balance, 'verify: empty for auto_top_up_covers');
+    await control.unfreeze(wsId);
+    // No monthly limit and no threshold: whatever the workspace had set, only the shortfall can fire a top-up.
+    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: null });
+    const before = await readWallet(ctx, 'payg');
+    const contents = ['paid for by automatic top-up'];
+    const est = await estimate(ctx, ch, contents);
+    ensure(wallet(est)?.short === false && wallet(est)?.autoTopUpCovers === true, { operation: 'estimateWalletCharge', received: got(est), documented: `short: false, autoTopUpCovers: true: the balance (${before.balance}) is below the price and automatic top-up is on (section 3: "the wallet (with auto top-up) covers the price")`, exchanges: [est] });
+    const res = await schedule(ctx, ch, contents);
+    agree(est, res, 'auto top-up on, balance below the price');
+    const after = await readWallet(ctx, 'payg');
+    const fresh = newTransactions(before, after);
+    const topUps = fresh.filter((t) => t.type === 'AUTO_TOPUP');
+    ensure(topUps.length > 0 && topUps.every((t) => t.credits > 0) && cents(after.balance) === cents(before.balance) + sumCents(fresh), {
+      operation: 'createPosts',
+      received: `new transactions ${JSON.stringify(fresh.map((t) => [t.type, t.credits]))}; balance ${before.balance} -> ${after.balance}`,
+      documented: 'an AUTO_TOPUP transaction adding credits, and the balance moved by exactly the new transactions (section 4.5: credits are signed)',
+      exchanges: [est, res],
+    });
+  },
+});
