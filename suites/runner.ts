@@ -4,8 +4,9 @@ import { getValidator } from '../spec/validator.ts';
 import { ApiClient } from './client.ts';
 import { curlOf, scriptOf } from './curl.ts';
 import { discover, type Discovery } from './discover.ts';
+import { Coverage, type CoverageReport } from './coverage.ts';
 import type { Exchange } from './history.ts';
-import { refreshKeys, KEY_MEANING, type KeyKind, type Target } from './target.ts';
+import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
 import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure } from './checks/registry.ts';
 import './checks/index.ts';
 
@@ -35,6 +36,8 @@ export interface RunReport {
   requests: number;
   requestsPerSecond: number;
   results: CheckResult[];
+  /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
+  coverage: CoverageReport;
   ok: boolean;
 }
 
@@ -78,6 +81,12 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const propertyChecks = selected.filter((c) => c.kind === 'property');
   const validator = getValidator();
   const requestsBefore = target.history.count;
+  // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
+  const kindOf = (e: Exchange) => {
+    const sent = e.requestHeaders.authorization;
+    return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
+  };
+  const coverage = new Coverage(kindOf);
 
   // Response checks run over every answer; each distinct problem is reported once with its first reproduction.
   const responseFindings = new Map<string, Map<string, Aggregated>>();
@@ -92,9 +101,11 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     for (const e of fresh) {
       if (!e.operationId) continue;
       const op = validator.byId(e.operationId);
+      coverage.reach(e);
+      const run = { seen: coverage.seen(e), asserted: (ids: string[]) => coverage.assert(e, ids) };
       for (const c of responseChecks) {
         responseSeen.set(c.name, responseSeen.get(c.name)! + 1);
-        const f = c.inspect!(e, op);
+        const f = c.inspect!(e, op, run);
         if (!f) continue;
         const key = `${f.operation ?? e.operationId}|${f.documented}|${f.received.slice(0, 80)}`;
         const findings = responseFindings.get(c.name)!;
@@ -134,7 +145,10 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const mark = target.history.count;
     target.history.current = check.name;
     const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
-    assertions.sink = () => result.assertions++;
+    assertions.sink = (exchanges) => {
+      result.assertions++;
+      for (const e of exchanges) coverage.assert(e);
+    };
     const cleanups: Array<() => Promise<unknown>> = [];
     const seed = hashSeed(options.seed, check.name);
     const ctx: CheckContext = {
@@ -312,6 +326,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
     results,
+    coverage: coverage.report(),
     ok: results.every((r) => r.status !== 'failed'),
   };
 }

@@ -11,6 +11,7 @@ const GATED: RequestSpec[] = [
   { operationId: 'getBriefOnboarding' },
   { operationId: 'getBriefDocument', path: { category: 'foundation', key: 'voice' } },
   { operationId: 'saveBriefDocument', path: { category: 'foundation', key: 'voice' }, body: { title: 'Voice' } },
+  { operationId: 'deleteBriefDocument', path: { category: 'foundation', key: 'voice' } },
   { operationId: 'getSocialConnectUrl', path: { integration: 'x' } },
 ];
 const AI: RequestSpec[] = [
@@ -34,6 +35,9 @@ export const planGates = register({
     if (ctx.has('free')) {
       for (const spec of GATED) refusal(spec, 'WalletRefusal', await ctx.api.call({ ...spec, auth: { kind: 'free' } }));
       for (const spec of AI) refusal(spec, 'PlanRefusal', await ctx.api.call({ ...spec, auth: { kind: 'free' } }));
+      // Section 1: the free plan uses the wallet even before a top-up, so an estimate is a WalletEstimate (usesWallet true).
+      const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'free' }, body: { provider: 'x', contents: ['gate'] } });
+      ensure(est.status === 200 && (est.responseBody as any)?.usesWallet === true, { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate (usesWallet true) on the free plan: "Paid plan: the wallet is not used"', exchanges: [est] });
     } else ctx.partial('the 402 side needs the key of a free workspace never topped up');
     for (const kind of ['payg', 'paid'] as const) {
       if (!ctx.has(kind)) continue;

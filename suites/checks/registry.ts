@@ -6,6 +6,7 @@ import type { Control } from '../control.ts';
 import type { Exchange } from '../history.ts';
 import type { KeyKind, Target } from '../target.ts';
 import type { Discovery } from '../discover.ts';
+import type { Seen } from '../coverage.ts';
 
 export interface Failure {
   check: string;
@@ -33,9 +34,15 @@ export interface Check {
   /** Key kinds it cannot run without (any one of `anyOf` is enough). */
   needs?: { keys?: KeyKind[]; anyKey?: KeyKind[]; control?: string };
   /** Response checks: inspect one recorded exchange of a public operation. */
-  inspect?(e: Exchange, op: CompiledOperation): Omit<Failure, 'check'> | undefined;
+  inspect?(e: Exchange, op: CompiledOperation, run: InspectContext): Omit<Failure, 'check'> | undefined;
   /** Property checks: drive the target. */
   run?(ctx: CheckContext): Promise<void>;
+}
+
+/** What a response check knows besides the answer, and how it marks the outcomes whose meaning it asserted (suites/coverage.ts). */
+export interface InspectContext {
+  seen: Seen;
+  asserted(outcomes: string[]): void;
 }
 
 /** Thrown inside a check or property when the target breaks a rule; carries what reproduces it. */

@@ -31,6 +31,7 @@ const report: RunReport = {
   durationMs: 1000,
   requests: 10,
   requestsPerSecond: 10,
+  coverage: { percent: 100, counted: 0, asserted: 0, reachedOnly: 0, neverReached: 0, operations: [] },
   ok: false,
   results: [
     result({ name: 'whole_check', status: 'passed', assertions: 4 }),

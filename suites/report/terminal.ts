@@ -1,6 +1,7 @@
 // Terminal output: a line per check as it finishes, then each failure in full and a summary table per area.
 import type { Check } from '../checks/registry.ts';
 import type { CheckResult, RunReport } from '../runner.ts';
+import type { CoverageReport } from '../coverage.ts';
 
 const tty = Boolean((process.stdout as any).isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -77,4 +78,31 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   out.write(
     `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
   );
+}
+
+/**
+ * The coverage table: one line per operation with something not reached and asserted (an operation whose every outcome was
+ * is counted, not listed), then the outcomes no client can provoke and why. `wide` lists every operation.
+ */
+export function printCoverage(c: CoverageReport, out: NodeJS.WritableStream, wide = false): void {
+  const paint = c.neverReached + c.reachedOnly === 0 ? green : yellow;
+  out.write(`\n${paint(`Response coverage ${c.percent}%`)}: ${c.asserted} of ${c.counted} documented outcomes reached and asserted, ${c.reachedOnly} reached only, ${c.neverReached} never reached\n`);
+  const open = c.operations.filter((o) => wide || o.reachedOnly.length + o.neverReached.length > 0);
+  const full = c.operations.filter((o) => o.reachedOnly.length + o.neverReached.length === 0);
+  if (open.length > 0) {
+    const w = Math.max(9, ...open.map((o) => o.operationId.length));
+    out.write(`  ${'operation'.padEnd(w)} ${'asserted'.padStart(8)}  ${'reached only'.padEnd(30)} never reached\n`);
+    for (const o of open) {
+      const total = o.asserted.length + o.reachedOnly.length + o.neverReached.length;
+      out.write(`  ${o.operationId.padEnd(w)} ${`${o.asserted.length}/${total}`.padStart(8)}  ${yellow(o.reachedOnly.join(', ').padEnd(30))} ${red(o.neverReached.join(', '))}\n`);
+    }
+  }
+  if (!wide && full.length > 0) out.write(dim(`  ${full.length} operations with every provokable outcome reached and asserted\n`));
+  const off = c.operations.flatMap((o) => o.unprovokable.map((u) => ({ ...u, operationId: o.operationId })));
+  if (off.length > 0) {
+    out.write(dim(`  not counted, a client cannot provoke them:\n`));
+    const byWhy = new Map<string, string[]>();
+    for (const u of off) byWhy.set(u.why, [...(byWhy.get(u.why) ?? []), `${u.operationId} ${u.id}${u.reached ? ' (reached)' : ''}`]);
+    for (const [why, which] of byWhy) out.write(dim(`    ${which.join(', ')}: ${why}\n`));
+  }
 }

@@ -1,0 +1,299 @@
+// Response-variant coverage: every documented outcome of every operation, which ones a run reached, and which a check asserted.
+import { getValidator, type ContractValidator } from '../spec/validator.ts';
+import type { Exchange } from './history.ts';
+import type { KeyKind } from './target.ts';
+
+/** One documented outcome of an operation: a status, an alternative of its body, or a value the reference pins per plan or state. */
+export interface Outcome {
+  operationId: string;
+  /** `402`, `200 NotOnWallet`, `402 on a free workspace never topped up`... */
+  id: string;
+  /** `document`: read from the bundled document; `reference`: a rule of REFERENCE_OUTCOMES. */
+  from: 'document' | 'reference';
+}
+
+/** What the classifier knows about an answer besides the answer: which workspace's key sent it. */
+export interface Seen {
+  kind?: KeyKind;
+}
+
+/**
+ * Outcomes the reference pins per plan or state that the schema cannot tell apart, each with how to recognise one.
+ * `meaning` is what the reference says the outcome means, checked by documented_variant_meaning on every answer of it
+ * (a string when broken). Statuses and body alternatives come from the document; only these rules are written by hand.
+ */
+export interface ReferenceOutcome {
+  operationIds: string[];
+  id: string;
+  /** Section of the reference the rule rests on. */
+  rule: string;
+  is(e: Exchange, seen: Seen): boolean;
+  meaning?(e: Exchange, seen: Seen): string | undefined;
+}
+
+const body = (e: Exchange) => e.responseBody as any;
+const GATED = ['listSkills', 'getSkill', 'getBriefSchema', 'listBriefDocuments', 'getBriefOnboarding', 'getBriefDocument', 'saveBriefDocument', 'deleteBriefDocument', 'getSocialConnectUrl'];
+const CHARGED = ['createPosts', 'changePostStatus'];
+const WALLET_READS = ['getWallet', 'listWalletTransactions', 'estimateWalletCharge'];
+
+export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
+  // Section 1 / 4.5: "Paid plan: the wallet is not used. Wallet endpoints answer usesWallet: false."
+  ...(['paid', 'free', 'payg'] as const).map((kind) => ({
+    operationIds: WALLET_READS,
+    id: `200 on a ${kind} workspace`,
+    rule: 'Section 1: "Paid plan: the wallet is not used. Wallet endpoints answer usesWallet: false"; WalletSummary/WalletEstimate carry usesWallet true',
+    is: (e: Exchange, s: Seen) => e.status === 200 && s.kind === kind,
+    meaning: (e: Exchange, s: Seen) => {
+      const uses = body(e)?.usesWallet;
+      // listWalletTransactions' page need not say usesWallet (its alternative is "any answer that does not say usesWallet false").
+      if (s.kind === 'paid') return uses === false ? undefined : `usesWallet ${JSON.stringify(uses)} on a paid workspace (NotOnWallet: usesWallet false)`;
+      if (uses === false) return `usesWallet false (NotOnWallet) on a ${s.kind} workspace, which uses the wallet`;
+      return undefined;
+    },
+  })),
+  // Section 2.8: payAsYouGo "True after the first top-up while not frozen".
+  ...([['free', false], ['payg', true]] as const).map(([kind, value]) => ({
+    operationIds: ['getWallet'],
+    id: `200 payAsYouGo ${value}`,
+    rule: 'Section 2.8: payAsYouGo "True after the first top-up while not frozen"',
+    is: (e: Exchange, s: Seen) => e.status === 200 && s.kind === kind && body(e)?.frozen !== true,
+    meaning: (e: Exchange) => (body(e)?.payAsYouGo === value ? undefined : `payAsYouGo ${JSON.stringify(body(e)?.payAsYouGo)} on a ${kind === 'free' ? 'free workspace never topped up' : 'topped-up workspace, not frozen'}`),
+  })),
+  // Sections 1, 4.1, 4.6, 4.7: skills, brief and `x` connect are open on free only after the first top-up: 402 wallet: true before.
+  {
+    operationIds: GATED,
+    id: '402 on a free workspace never topped up',
+    rule: 'Section 1: "On the free plan they are open only after the first wallet top-up and answer 402 before that" (brief: "with wallet: true")',
+    is: (e, s) => e.status === 402 && s.kind === 'free',
+    meaning: (e) => (body(e)?.wallet === true ? undefined : 'a 402 without wallet: true before the first top-up'),
+  },
+  {
+    operationIds: GATED,
+    id: '200 once topped up or paid',
+    rule: 'Section 1: open on paid plans, and on the free plan after the first top-up',
+    is: (e, s) => e.status !== 402 && (s.kind === 'payg' || s.kind === 'paid'),
+    meaning: () => undefined,
+  },
+  // Section 7: a post the wallet cannot cover is refused with 402 wallet: true; the paid plan does not use the wallet.
+  {
+    operationIds: CHARGED,
+    id: '402 credits short on pay-as-you-go',
+    rule: 'Section 7: "When wallet credits (with auto top-up) do not cover a post on a charged channel: nothing is saved; 402 with wallet: true"',
+    is: (e) => e.status === 402,
+    meaning: (e, s) => (s.kind === 'paid' ? 'a 402 on a paid workspace, which does not use the wallet' : body(e)?.wallet === true ? undefined : 'a wallet refusal without wallet: true'),
+  },
+  // Section 4.8: AI generation is for paid plans only (402 plan refusal otherwise).
+  {
+    operationIds: ['generateVideo', 'runVideoFunction'],
+    id: '402 plan refusal off the paid plan',
+    rule: 'Section 4.8: "paid plans only; 402 otherwise" (a plan refusal: statusCode, message, url)',
+    is: (e) => e.status === 402,
+    meaning: (e, s) => (s.kind === 'paid' ? 'a plan refusal on a paid workspace' : body(e)?.wallet === true ? 'a wallet refusal where the plan is what is missing' : undefined),
+  },
+  // Section 4.3: "Any purpose other than brief yields a media ticket."
+  ...(['brief', 'media'] as const).map((purpose) => ({
+    operationIds: ['createUploadTicket'],
+    id: `200 ${purpose} ticket`,
+    rule: 'Section 4.3: POST /upload-ticket "Any purpose other than brief yields a media ticket"',
+    is: (e: Exchange) => e.status === 200 && (requestPurpose(e) === 'brief') === (purpose === 'brief'),
+    meaning: (e: Exchange) => {
+      const url = String(body(e)?.uploadUrl ?? '');
+      const brief = /\/brief-upload\/[^/]+$/.test(new URL(url, 'http://x').pathname);
+      return brief === (purpose === 'brief') ? undefined : `a ${purpose} ticket whose uploadUrl is ${url}`;
+    },
+  })),
+  // Section 2.3: a post's state; a draft is DRAFT, a delivered post PUBLISHED (which state a scheduled post shows is not said).
+  ...(['DRAFT', 'PUBLISHED'] as const).map((state) => ({
+    operationIds: ['listPosts'],
+    id: `200 listing a ${state} post`,
+    rule: 'Section 2.3: state "One of QUEUE, PUBLISHED, ERROR, DRAFT"; section 3: draft, then published at its time',
+    is: (e: Exchange) => e.status === 200 && Array.isArray(body(e)?.posts) && body(e).posts.some((p: any) => p?.state === state),
+  })),
+];
+
+function requestPurpose(e: Exchange): string | undefined {
+  if (typeof e.requestBody !== 'string') return undefined;
+  try {
+    return JSON.parse(e.requestBody)?.purpose;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Documented outcomes a client cannot provoke on its own, with why; not counted in the percentage, always listed.
+ * Keyed `operationId status-or-outcome`; `*` for every operation.
+ */
+export const UNPROVOKABLE: Array<{ operationId: string; id: string; why: string }> = [
+  { operationId: '*', id: '413', why: 'the free plan\'s media library must be full; the reference gives no size a client can fill in a run' },
+  { operationId: 'uploadMedia', id: '402', why: 'storage above the free amount: the reference gives neither the amount nor its price' },
+  { operationId: 'uploadMediaFromUrl', id: '402', why: 'storage above the free amount (as uploadMedia), and a public https URL the target fetches' },
+  { operationId: 'uploadWithTicket', id: '402', why: 'storage above the free amount (as uploadMedia)' },
+  { operationId: 'uploadBriefFile', id: '402', why: 'storage above the free amount (as uploadMedia)' },
+  { operationId: 'getChannelAnalytics', id: '402', why: 'an `x` channel read with fresh=true that credits do not cover: needs the wallet emptied and the network read priced' },
+  { operationId: 'getPostAnalytics', id: '402', why: '"402 possible": the reference does not say when' },
+];
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+interface Alternative {
+  label: string;
+  pointer: string;
+}
+
+/** A readable name for one alternative of a oneOf/anyOf: its schema's name, else its shape. */
+function labelOf(alt: any, doc: any, i: number): string {
+  const refName = (ref?: string) => ref?.split('/').pop();
+  if (alt.$ref) return refName(alt.$ref)!;
+  if (alt.allOf?.[0]?.$ref) return refName(alt.allOf[0].$ref)!;
+  if (alt.title) return alt.title;
+  if (alt.type === 'array') return `array${alt.items?.$ref ? ` of ${refName(alt.items.$ref)}` : ''}`;
+  const consts = Object.entries<any>(alt.properties ?? {}).filter(([, p]) => 'const' in p);
+  if (consts.length > 0) return `{${consts.map(([k, p]) => `${k}: ${JSON.stringify(p.const)}`).join(', ')}}`;
+  void doc;
+  return `alternative ${i + 1}`;
+}
+
+/** Follow `$ref`s to the node a pointer stands for, returning the node and the pointer it really sits at. */
+function follow(doc: any, pointer: string): { node: any; pointer: string } {
+  let at = pointer;
+  let node = resolve(doc, at);
+  for (let i = 0; i < 10 && node?.$ref; i++) {
+    at = node.$ref;
+    node = resolve(doc, at);
+  }
+  return { node, pointer: at };
+}
+
+function resolve(doc: any, pointer: string): any {
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .reduce((n, p) => n?.[p.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+}
+
+/** The outcomes each operation documents, and how to tell an answer's body alternative. */
+export class OutcomeCatalogue {
+  readonly outcomes: Outcome[] = [];
+  readonly #alternatives = new Map<string, Alternative[]>();
+  readonly #validator: ContractValidator;
+
+  constructor(validator: ContractValidator = getValidator()) {
+    this.#validator = validator;
+    const doc = validator.document;
+    for (const op of validator.operations) {
+      const base = `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses`;
+      for (const status of Object.keys(op.operation.responses ?? {})) {
+        this.outcomes.push({ operationId: op.operationId, id: status, from: 'document' });
+        const response = follow(doc, `${base}/${escapePointer(status)}`);
+        const media = response.node?.content?.['application/json'];
+        if (!media?.schema) continue;
+        const schema = follow(doc, `${response.pointer}/content/application~1json/schema`);
+        const key = schema.node?.oneOf ? 'oneOf' : schema.node?.anyOf ? 'anyOf' : undefined;
+        if (!key) continue;
+        // A branch that only adds `required` (Error: msg or message) constrains one body; it is not another outcome.
+        const branches: any[] = schema.node[key];
+        if (branches.every((b) => Object.keys(b).every((k) => k === 'required' || k === 'description'))) continue;
+        const alts = branches.map((b, i) => ({ label: labelOf(b, doc, i), pointer: `${schema.pointer}/${key}/${i}` }));
+        this.#alternatives.set(`${op.operationId} ${status}`, alts);
+        for (const a of alts) this.outcomes.push({ operationId: op.operationId, id: `${status} ${a.label}`, from: 'document' });
+      }
+    }
+    for (const r of REFERENCE_OUTCOMES) for (const operationId of r.operationIds) this.outcomes.push({ operationId, id: r.id, from: 'reference' });
+  }
+
+  /** The outcomes an answer stands for: its status, the alternatives its body matches, the reference outcomes it is. */
+  classify(e: Exchange, seen: Seen): string[] {
+    if (!e.operationId) return [];
+    const op = this.#validator.byId(e.operationId);
+    const status = String(e.status);
+    if (!op.responseStatuses.includes(status)) return [];
+    const out = [status];
+    for (const a of this.#alternatives.get(`${e.operationId} ${status}`) ?? []) {
+      if (this.#validator.validateAt(a.pointer, e.responseBody).length === 0) out.push(`${status} ${a.label}`);
+    }
+    for (const r of REFERENCE_OUTCOMES) if (r.operationIds.includes(e.operationId) && r.is(e, seen)) out.push(r.id);
+    return out;
+  }
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  asserted: string[];
+  reachedOnly: string[];
+  neverReached: string[];
+  /** Outcomes a client cannot provoke, with why (not counted). */
+  unprovokable: Array<{ id: string; why: string; reached: boolean }>;
+}
+
+export interface CoverageReport {
+  /** Reached and asserted, of the outcomes a client can provoke, in percent. */
+  percent: number;
+  counted: number;
+  asserted: number;
+  reachedOnly: number;
+  neverReached: number;
+  operations: OperationCoverage[];
+}
+
+/** What one run reached and asserted, outcome by outcome. */
+export class Coverage {
+  readonly catalogue: OutcomeCatalogue;
+  readonly #reached = new Set<string>();
+  readonly #asserted = new Set<string>();
+  readonly #kindOf: (e: Exchange) => KeyKind | undefined;
+
+  constructor(kindOf: (e: Exchange) => KeyKind | undefined, catalogue = sharedCatalogue()) {
+    this.catalogue = catalogue;
+    this.#kindOf = kindOf;
+  }
+
+  seen(e: Exchange): Seen {
+    return { kind: this.#kindOf(e) };
+  }
+
+  reach(e: Exchange): void {
+    for (const id of this.catalogue.classify(e, this.seen(e))) this.#reached.add(`${e.operationId} ${id}`);
+  }
+
+  /** A check asserted what these answers mean: every outcome they stand for (or only `ids`) counts as asserted. */
+  assert(e: Exchange, ids?: string[]): void {
+    for (const id of ids ?? this.catalogue.classify(e, this.seen(e))) this.#asserted.add(`${e.operationId} ${id}`);
+  }
+
+  report(): CoverageReport {
+    const byOp = new Map<string, OperationCoverage>();
+    for (const o of this.catalogue.outcomes) {
+      const row = byOp.get(o.operationId) ?? { operationId: o.operationId, asserted: [], reachedOnly: [], neverReached: [], unprovokable: [] };
+      byOp.set(o.operationId, row);
+      const key = `${o.operationId} ${o.id}`;
+      const reached = this.#reached.has(key);
+      const why = unprovokable(o);
+      if (why) row.unprovokable.push({ id: o.id, why, reached });
+      else if (reached && this.#asserted.has(key)) row.asserted.push(o.id);
+      else if (reached) row.reachedOnly.push(o.id);
+      else row.neverReached.push(o.id);
+    }
+    const operations = [...byOp.values()];
+    const sum = (f: (r: OperationCoverage) => number) => operations.reduce((n, r) => n + f(r), 0);
+    const asserted = sum((r) => r.asserted.length);
+    const reachedOnly = sum((r) => r.reachedOnly.length);
+    const neverReached = sum((r) => r.neverReached.length);
+    const counted = asserted + reachedOnly + neverReached;
+    return { percent: counted === 0 ? 100 : Math.floor((asserted / counted) * 1000) / 10, counted, asserted, reachedOnly, neverReached, operations };
+  }
+}
+
+function unprovokable(o: Outcome): string | undefined {
+  const status = o.id.split(' ')[0];
+  return UNPROVOKABLE.find((u) => (u.operationId === '*' || u.operationId === o.operationId) && status === u.id)?.why;
+}
+
+let shared: OutcomeCatalogue | undefined;
+/** The catalogue of the one bundled document, built once. */
+export function sharedCatalogue(): OutcomeCatalogue {
+  return (shared ??= new OutcomeCatalogue());
+}
