@@ -48,6 +48,20 @@ function integer(name: string, value: string | undefined, min: number): number |
   return n;
 }
 
+/** An http(s) origin given on the command line; a path or query in it would be dropped silently, so it is refused. */
+function httpOrigin(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${name} ${value}: not an absolute URL`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new UsageError(`${name} ${value}: expected an http(s) origin such as http://localhost:4010, with no path`);
+  }
+  return url.origin;
+}
+
 async function checkFaults(faults: string[]): Promise<void> {
   if (faults.length === 0) return;
   const { faultNames } = await import('./http/faults.ts');
@@ -90,13 +104,24 @@ export const defaultActions: Actions = {
     await checkFaults(faults);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const [{ startMock }, { apiBasePath }] = await Promise.all([import('./server.ts'), import('../spec/load.ts')]);
-    const mock = await startMock({ port: listenPort, host: opts.host, fixtures, seed, faults, strict: Boolean(opts.strict) });
+    const publicUrl = opts.publicUrl === undefined ? undefined : httpOrigin('--public-url', opts.publicUrl);
+    const mock = await startMock({
+      port: listenPort,
+      host: opts.host,
+      fixtures,
+      seed,
+      faults,
+      strict: Boolean(opts.strict),
+      publicUrl,
+      allowedHosts: opts.allowedHost ?? [],
+      controlToken: opts.controlToken,
+    });
     const base = `${mock.origin}${apiBasePath()}`;
     const lines = [
       `Social Publishing Workspace mock listening on ${mock.origin}`,
       `  API base URL:  ${base}`,
       `  Document:      ${base}/openapi.json`,
-      `  Control API:   ${mock.origin}/_mock`,
+      `  Control API:   ${mock.origin}/_mock${opts.controlToken ? ' (send Authorization: Bearer <--control-token>)' : ''}`,
       `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
       '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
       ...[...mock.app.state.world.workspaces.values()].map(
@@ -118,6 +143,9 @@ export const defaultActions: Actions = {
     if (!opts.list) {
       integer('--seed', opts.seed, 0);
       integer('--runs', opts.runs, 1);
+      if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
+        throw new UsageError(`--min-coverage ${opts.minCoverage}: expected a percent from 0 to 100`);
+      }
       if (!opts.inProcess && !opts.target) throw new UsageError('--target <url> is required (or --in-process)');
       if (opts.fault?.length && !opts.inProcess) {
         throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
@@ -199,6 +227,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
     .addOption(new Option('--fault <name...>', 'switch on named faults from the catalogue (repeatable, or comma separated)').env('MOCK_FAULTS'))
     .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))
+    .addOption(new Option('--public-url <origin>', 'the origin absolute URLs start with (ticket URLs, media paths, topUpUrl), when clients reach the mock by another address (a proxy, a container)').env('MOCK_PUBLIC_URL'))
+    .addOption(new Option('--allowed-host <name...>', 'host names, besides localhost and IP addresses, that may reach the control API and /docs (.example.com takes subdomains)').env('MOCK_ALLOWED_HOSTS'))
+    .addOption(new Option('--control-token <token>', 'require Authorization: Bearer <token> on every control API request').env('MOCK_CONTROL_TOKEN'))
     .addOption(configOption())
     .addHelpText('after', `${SETTINGS_HELP}\n\nExamples:\n  spw mock --port 4011 --seed 7\n  MOCK_FAULTS=double-charge spw mock`)
     .action(async (opts) => done(await actions.mock(opts)));
@@ -221,6 +252,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
     .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
+    .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer documented response outcomes than this were reached and asserted').env('VERIFY_MIN_COVERAGE'))
     .option('--list', 'list the checks and exit')
     .addOption(configOption())
     .addHelpText(

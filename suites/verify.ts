@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
-import { terminalReporter, printSummary } from './report/terminal.ts';
+import { terminalReporter, printCoverage, printSummary, red } from './report/terminal.ts';
 import { toJUnit } from './report/junit.ts';
 
 export interface VerifyOptions {
@@ -23,6 +23,15 @@ export interface VerifyOptions {
   fault?: string[];
   list?: boolean;
   quiet?: boolean;
+  /** Fail the run (report.ok false) when response coverage is under this percent. */
+  minCoverage?: string | number;
+}
+
+/** The gate of `--min-coverage`: why the run fails, or undefined when coverage is enough (or no minimum was asked). */
+export function coverageGate(report: RunReport, min: number | undefined): string | undefined {
+  if (min === undefined || report.coverage.percent >= min) return undefined;
+  const c = report.coverage;
+  return `Response coverage ${c.percent}% is under --min-coverage ${min}%: ${c.reachedOnly} outcome(s) reached but not asserted, ${c.neverReached} never reached (the table above names them).`;
 }
 
 export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = process.stdout): Promise<RunReport | undefined> {
@@ -35,6 +44,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const runs = opts.runs !== undefined ? Number(opts.runs) : 10;
   if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive integer');
+  const minCoverage = opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined;
+  if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100)) throw new Error('--min-coverage takes a percent from 0 to 100');
   let target: Target;
   if (opts.inProcess) {
     const { inProcessTarget } = await import('./in-process.ts');
@@ -51,7 +62,13 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, control: ${target.control ? target.control.url : 'none'}\n\n`);
   const reporter = terminalReporter(out, Boolean(opts.quiet));
   const report = await runChecks(target, { seed, runs, checks, onStart: reporter.onStart, onResult: reporter.onResult });
+  printCoverage(report.coverage, out);
   printSummary(report, out);
+  const gate = coverageGate(report, minCoverage);
+  if (gate) {
+    write(`${red(gate)}\n`);
+    report.ok = false;
+  }
   // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
   for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)]] as const) {
     if (!file) continue;

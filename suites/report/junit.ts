@@ -30,5 +30,19 @@ export function toJUnit(report: RunReport): string {
     });
     return `  <testsuite name="${esc(area)}" ${counts(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
+  suites.push(coverageSuite(report));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" ${counts(report.results)} time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/**
+ * Response coverage as its own <testsuite name="coverage">: the percent in a property, and per operation what was reached
+ * and asserted, reached only and never reached in <system-out>. Not testcases: coverage is gated by --min-coverage, not counted as tests.
+ */
+function coverageSuite(report: RunReport): string {
+  const c = report.coverage;
+  const lines = c.operations.map((o) => `${o.operationId}: asserted ${o.asserted.join(', ') || '-'}; reached only ${o.reachedOnly.join(', ') || '-'}; never reached ${o.neverReached.join(', ') || '-'}${o.unprovokable.length ? `; not counted ${o.unprovokable.map((u) => `${u.id} (${u.why})`).join(', ')}` : ''}`);
+  const props = [['percent', c.percent], ['counted', c.counted], ['asserted', c.asserted], ['reachedOnly', c.reachedOnly], ['neverReached', c.neverReached]]
+    .map(([k, v]) => `<property name="coverage.${k}" value="${v}"/>`)
+    .join('');
+  return `  <testsuite name="coverage" tests="0" failures="0" skipped="0">\n    <properties>${props}</properties>\n    <system-out>${esc(lines.join('\n'))}</system-out>\n  </testsuite>`;
 }
