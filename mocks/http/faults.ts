@@ -315,6 +315,14 @@ export const FAULTS: FaultDefinition[] = [
     override: () => (r) => (r.status === 200 && Array.isArray(r.body?.items) && r.body.items.some((t: any) => t.type === 'AUTO_TOPUP') ? { ...r, body: { ...r.body, items: r.body.items.filter((t: any) => t.type !== 'AUTO_TOPUP') } } : undefined),
   },
   {
+    name: 'transactions-endless-pages',
+    area: 'wallet',
+    description: 'GET /wallet/transactions always gives a nextPage, the last page too, so a client paging through never stops.',
+    caughtBy: ['wallet_transactions_paging'],
+    operations: ['listWalletTransactions'],
+    override: () => (r) => (r.status === 200 && r.body?.nextPage === null && typeof r.body.page === 'number' ? { ...r, body: { ...r.body, nextPage: r.body.page + 1 } } : undefined),
+  },
+  {
     name: 'ledger-drift',
     area: 'wallet',
     description: 'GET /wallet reports a balance one credit above the sum of the transactions.',

@@ -26,3 +26,4 @@ import './oauth-flow.ts';
 import './upload-ticket-scope.ts';
 import './documented-variant-meaning.ts';
 import './wallet-states.ts';
+import './wallet-transactions-paging.ts';

@@ -98,6 +98,7 @@ export const autoTopUpCovers = register({
     // No monthly limit and no threshold: whatever the workspace had set, only the shortfall can fire a top-up.
     await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: null });
     const before = await readWallet(ctx, 'payg');
+    const usedBefore = wallet(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet before the top-up'))?.autoTopUp?.usedThisMonth;
     const contents = ['paid for by automatic top-up'];
     const est = await estimate(ctx, ch, contents);
     ensure(wallet(est)?.short === false && wallet(est)?.autoTopUpCovers === true, { operation: 'estimateWalletCharge', received: got(est), documented: `short: false, autoTopUpCovers: true: the balance (${before.balance}) is below the price and automatic top-up is on (section 3: "the wallet (with auto top-up) covers the price")`, exchanges: [est] });
@@ -112,5 +113,8 @@ export const autoTopUpCovers = register({
       documented: 'an AUTO_TOPUP transaction adding credits, and the balance moved by exactly the new transactions (section 4.5: credits are signed)',
       exchanges: [est, res],
     });
+    const read = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet after the top-up');
+    const usedAfter = wallet(read)?.autoTopUp?.usedThisMonth;
+    ensure(typeof usedBefore === 'number' && typeof usedAfter === 'number' && usedAfter > usedBefore, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before the automatic top-up, ${usedAfter} after`, documented: 'usedThisMonth grows with an automatic top-up made this month (Wallet: "usedThisMonth integer (smallest currency unit)")', exchanges: [res, read] });
   },
 });
