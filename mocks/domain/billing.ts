@@ -2,6 +2,7 @@
 // Posts call planSettlement before changing anything (it throws the 402) and applySettlement after; the estimate
 // endpoint calls quoteSettlement, the same computation without the throw.
 import { walletRefusal } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import { formatCredits, sumCents, type Cents } from './money.ts';
 import { notify } from './notifications.ts';
 import { autoTopUpUsedThisMonth, currencyToCents, formatCurrency, record } from './wallet.ts';
@@ -185,7 +186,19 @@ export function planSettlement(
 ): Settlement {
   const quote = quoteSettlement(world, ws, pay, release, env);
   if (!quote.covered) throw walletRefusal(quote.refusal ?? SCHEDULE_REFUSAL);
+  ensureLedgerRoom(world, ws, quote.settlement);
   return quote.settlement;
+}
+
+/**
+ * A settlement that charges needs room on the ledger for every entry it writes. One that only gives back always goes
+ * through: a refund undoes a charge already on the ledger, so refunds can at most double the cap.
+ */
+function ensureLedgerRoom(world: World, ws: Workspace, settlement: Settlement): void {
+  if (settlement.charges.length === 0) return;
+  const topUps = settlement.autoTopUps ?? (settlement.autoTopUpCents > 0 ? 1 : 0);
+  const entries = settlement.charges.length + settlement.refunds.length + topUps;
+  ensureRoom(world.config.caps, 'ledgerEntries', ws.wallet.ledger.length, entries, 'wallet ledger entries per workspace');
 }
 
 const REFUND_TEXT: Record<ReleaseReason, string> = {
@@ -317,6 +330,7 @@ export function planActions(world: World, ws: Workspace, actions: ActionCharge[]
   }
   const quote = cover(world, ws, settlement, env, ACTION_REFUSAL);
   if (!quote.covered) throw walletRefusal(quote.refusal ?? ACTION_REFUSAL);
+  ensureLedgerRoom(world, ws, quote.settlement);
   return quote.settlement;
 }
 

@@ -1,5 +1,6 @@
 // The agent brief: registry of categories, documents, revisions and onboarding status (reference sections 2.12, 4.7).
 import { invalid, notFound } from './errors.ts';
+import { ensureRoom, keepNewest } from './caps.ts';
 import type { Env, Workspace } from './world.ts';
 
 export interface BriefBlock {
@@ -171,6 +172,7 @@ export function saveDocument(
     }
     const count = [...ws.brief.documents.values()].filter((d) => d.category === categoryId).length;
     if (cat.maxDocuments !== undefined && count >= cat.maxDocuments) throw invalid('Too many documents in this section');
+    ensureRoom(ws.config.caps, 'briefDocuments', ws.brief.documents.size, 1, 'brief documents per workspace');
   }
   const content = applyPatch(existing?.content, patch, defaultTitle);
   const now = env.clock.now();
@@ -183,6 +185,7 @@ export function saveDocument(
 function record(ws: Workspace, id: string, revision: Omit<BriefRevision, 'revision'>): void {
   const list = ws.brief.history.get(id) ?? [];
   list.push({ revision: (list.at(-1)?.revision ?? 0) + 1, ...revision });
+  keepNewest(list, ws.config.caps.briefRevisions);
   ws.brief.history.set(id, list);
 }
 

@@ -1,3 +1,5 @@
+import { defaultCaps, type Caps } from './caps.ts';
+
 // The mock's tunable numbers: where the reference says "not shown", the mock picks a value here and the README lists it.
 
 export interface MockConfig {
@@ -39,6 +41,8 @@ export interface MockConfig {
   /** A "low balance" notification is sent when a charge takes the balance below this many credits and no auto
    * top-up threshold is set (reference: not shown). */
   lowBalanceCredits: number;
+  /** Bounds on what clients can make the mock keep (mocks/domain/caps.ts). */
+  caps: Caps;
 }
 
 export const defaultConfig: MockConfig = {
@@ -60,4 +64,5 @@ export const defaultConfig: MockConfig = {
   walletCurrency: 'USD',
   creditsPerUnit: 100,
   lowBalanceCredits: 10,
+  caps: defaultCaps,
 };

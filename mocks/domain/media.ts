@@ -2,6 +2,7 @@
 import { applySettlement, isPayAsYouGo, planActions, type Settlement } from './billing.ts';
 import type { MockConfig } from './config.ts';
 import { invalid, notFound, storageFull } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import type { Env, Workspace, World } from './world.ts';
 
 export type { UploadTicket } from './uploads.ts';
@@ -115,6 +116,7 @@ function capped(ws: Workspace): boolean {
 
 /** Refuses an upload before any byte is read when the library is already full (413). */
 export function admitUpload(world: World, ws: Workspace): void {
+  ensureRoom(world.config.caps, 'media', ws.media.items.length, 1, 'media files per workspace');
   if (capped(ws) && ws.media.storedBytes >= world.config.freeLibraryBytes) throw storageFull(MESSAGES.libraryFull);
 }
 

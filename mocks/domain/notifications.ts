@@ -1,5 +1,6 @@
 // Notifications produced by what happens in a workspace (published, failed, low balance, ...), newest first when read.
 import type { Env, Workspace } from './world.ts';
+import { keepNewest } from './caps.ts';
 
 export interface Notification {
   id: string;
@@ -21,6 +22,7 @@ export function initNotifications(): NotificationsState {
 export function notify(ws: Workspace, env: Env, content: string, link: string | null = null): Notification {
   const item: Notification = { id: env.ids.id('ntf_'), content, link, createdAt: env.clock.now() };
   ws.notifications.items.push(item);
+  keepNewest(ws.notifications.items, ws.config.caps.notifications);
   return item;
 }
 

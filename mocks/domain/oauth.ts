@@ -1,5 +1,6 @@
 // OAuth apps: one per workspace, consent codes and pos_ access tokens (reference section 5).
 import { invalid, notFound } from './errors.ts';
+import { atCap, forgetOldest } from './caps.ts';
 import { notify } from './notifications.ts';
 import type { Env, Workspace, World } from './world.ts';
 
@@ -183,6 +184,10 @@ export function beginConsent(
   if (!found) throw new ConsentError('No app has this client_id.');
   if (query.responseType !== 'code') throw new ConsentError('response_type must be "code".');
   const nonce = env.ids.hex(32);
+  // Opening a consent page needs no key: unanswered pages are forgotten once they expire or the cap is passed.
+  const now = env.clock.now();
+  for (const [key, pending] of world.oauth.consents) if (pending.expiresAt <= now) world.oauth.consents.delete(key);
+  forgetOldest(world.oauth.consents, world.config.caps.pendingConsents - 1);
   world.oauth.consents.set(nonce, {
     clientId: found.app.clientId,
     state: query.state ?? null,
@@ -219,6 +224,8 @@ export function answerConsent(world: World, answer: ConsentAnswer, env: Env): { 
   let code: string | null = null;
   if (answer.decision === 'approve') {
     code = env.ids.alnum(40);
+    for (const [key, grant] of world.oauth.codes) if (grant.expiresAt <= now) world.oauth.codes.delete(key);
+    forgetOldest(world.oauth.codes, world.config.caps.authorizationCodes - 1);
     world.oauth.codes.set(code, {
       workspaceId: ws!.id,
       clientId: found.app.clientId,
@@ -269,6 +276,9 @@ export function exchangeCode(
   const ws = world.workspaces.get(grant.workspaceId);
   if (!ws) return fail({ status: 400, error: 'invalid_grant', description: 'Invalid authorization code' });
 
+  if (world.oauth.tokens.size >= world.config.caps.accessTokens) {
+    return fail({ status: 400, error: 'invalid_request', description: atCap('accessTokens', world.config.caps.accessTokens, 'OAuth access tokens').messages[0] });
+  }
   grant.used = true;
   const accessToken = `pos_${env.ids.alnum(40)}`;
   world.oauth.tokens.set(accessToken, { workspaceId: ws.id, clientId: found.app.clientId });

@@ -1,6 +1,7 @@
 // Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7). Owner: the mock-core work.
 import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
 import { invalid, notFound } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import { TimeIndexedMap } from './time-index.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
 import {
@@ -237,6 +238,8 @@ export function createPosts(
     for (const r of removed) release.push({ postId: r.id, reason: 'edited' });
     return { p, rows, removed };
   });
+  const adding = builds.reduce((n, b) => n + b.rows.filter((r) => !r.old).length - b.removed.length, 0);
+  ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, adding, 'posts per workspace');
   const settlement = planSettlement(world, ws, pay, release, env);
 
   // Nothing can fail from here on.

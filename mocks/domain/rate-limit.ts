@@ -11,5 +11,8 @@ export function admitPostRequest(ws: Workspace, now: number, limit: number): voi
   while (drop < ws.postRequests.length && ws.postRequests[drop]! <= since) drop++;
   if (drop > 0) ws.postRequests.splice(0, drop);
   ws.postRequests.push(now);
+  // Whether more than `limit` fell within the hour depends on the newest limit + 1 alone: a client that keeps
+  // sending is refused as long as it should be, and the list stays that short.
+  if (ws.postRequests.length > limit + 1) ws.postRequests.splice(0, ws.postRequests.length - limit - 1);
   if (ws.postRequests.length > limit) throw rateLimited();
 }

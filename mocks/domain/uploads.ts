@@ -1,5 +1,6 @@
 // Single-use upload tickets (reference sections 3, 4.3, 5, 8): minted with a purpose, claimed by one upload, then spent.
 import { notFound } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import type { Env, Workspace, World } from './world.ts';
 
 export type TicketPurpose = 'media' | 'brief';
@@ -24,7 +25,12 @@ export function ticketPurpose(input: unknown): TicketPurpose {
 export function mintTicket(world: World, ws: Workspace, purpose: unknown, env: Env): UploadTicket {
   const now = env.clock.now();
   // Expired tickets are dropped as new ones are minted, so the map does not grow without bound.
-  for (const [token, t] of world.uploadTickets) if (t.expiresAt <= now && !t.claimed) world.uploadTickets.delete(token);
+  let open = 0;
+  for (const [token, t] of world.uploadTickets) {
+    if (t.expiresAt <= now && !t.claimed) world.uploadTickets.delete(token);
+    else if (t.workspaceId === ws.id) open++;
+  }
+  ensureRoom(world.config.caps, 'openTickets', open, 1, 'open upload tickets per workspace');
   const ticket: UploadTicket = {
     token: env.ids.hex(32),
     workspaceId: ws.id,

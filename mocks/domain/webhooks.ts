@@ -1,5 +1,6 @@
 // Webhooks: registration as the app's screen does it, and one POST per covering webhook when a post group is out (reference section 6).
 import { invalid, notFound } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
 import type { PostRow } from './posts.ts';
 import type { OutboundWebhook } from './publishing.ts';
@@ -58,6 +59,7 @@ export function createWebhook(world: World, ws: Workspace, input: NewWebhook, en
   if (ws.plan === 'free' && ws.webhooks.hooks.length >= world.config.freeWebhookLimit) {
     throw invalid(`A free plan allows ${world.config.freeWebhookLimit} webhooks`);
   }
+  ensureRoom(world.config.caps, 'webhooks', ws.webhooks.hooks.length, 1, 'webhooks per workspace');
   const hook: Webhook = {
     id: env.ids.id('wh_'),
     name: input.name ?? 'Webhook',

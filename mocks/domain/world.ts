@@ -60,6 +60,8 @@ export interface Workspace {
   analytics: AnalyticsState;
   /** Times (ms) of this workspace's `POST /posts` requests within the last hour. */
   postRequests: number[];
+  /** The mock's numbers, the world's own object: areas that keep history read their caps here without the world. */
+  config: MockConfig;
 }
 
 export interface ChannelFixture {
@@ -142,6 +144,7 @@ export function createWorkspace(world: World, fixture: WorkspaceFixture, env: En
     oauth: initOAuth(),
     analytics: initAnalytics(),
     postRequests: [],
+    config: world.config,
   };
   world.workspaces.set(ws.id, ws);
   world.apiKeys.set(ws.apiKey, ws.id);

@@ -120,7 +120,7 @@ export interface paths {
         };
         /**
          * Read the mock's limits
-         * @description Gives the numbers the reference leaves "not shown" and the mock makes configurable — the hourly `POST /posts` limit per workspace, the free storage amount, the free plan's library capacity — and whether webhooks may point at loopback addresses (for tests).
+         * @description Gives the numbers the reference leaves "not shown" and the mock makes configurable — the hourly `POST /posts` limit per workspace, the free storage amount, the free plan's library capacity, the caps on what clients can make the mock keep — and whether webhooks may point at loopback addresses (for tests).
          */
         get: operations["getLimits"];
         /**
@@ -584,6 +584,52 @@ export interface components {
             freeStorageBytes: number;
             /** @description The free plan's media library capacity; above it, uploads answer 413. */
             freeLibraryBytes: number;
+            caps: components["schemas"]["Caps"];
+        };
+        /** @description Bounds on everything a client can make the mock keep, so that no client can grow its memory without bound. The reference sets none of these numbers. Where a cap refuses, the operation answers 400 naming the cap and nothing changes; where it forgets (revisions, notifications, consent pages, codes, deliveries), the oldest go. */
+        Caps: {
+            /** @description Posts per workspace (each thread item counts); refuses. */
+            posts: number;
+            /** @description Media files per workspace; refuses. */
+            media: number;
+            /** @description Wallet ledger entries per workspace; a charge past it is refused, a refund never is. */
+            ledgerEntries: number;
+            /** @description Unspent, unexpired upload tickets per workspace; refuses. */
+            openTickets: number;
+            /** @description Brief documents per workspace; refuses. */
+            briefDocuments: number;
+            /** @description Revisions kept per brief document; forgets. */
+            briefRevisions: number;
+            /** @description Notifications kept per workspace; forgets. */
+            notifications: number;
+            /** @description Webhooks per workspace (a free one also has the reference's 30); refuses. */
+            webhooks: number;
+            /** @description Workspaces in the mock, seeded ones included; refuses. */
+            workspaces: number;
+            /** @description Consent pages shown and not answered, over the mock; forgets. */
+            pendingConsents: number;
+            /** @description Authorization codes kept, spent ones included; forgets. */
+            authorizationCodes: number;
+            /** @description OAuth access tokens over the mock; an exchange past it answers 400 invalid_request. */
+            accessTokens: number;
+            /** @description Webhook deliveries kept for GET /deliveries; forgets. */
+            deliveries: number;
+        };
+        /** @description Any subset of the caps. */
+        CapsUpdate: {
+            posts?: number;
+            media?: number;
+            ledgerEntries?: number;
+            openTickets?: number;
+            briefDocuments?: number;
+            briefRevisions?: number;
+            notifications?: number;
+            webhooks?: number;
+            workspaces?: number;
+            pendingConsents?: number;
+            authorizationCodes?: number;
+            accessTokens?: number;
+            deliveries?: number;
         };
         /** @description Any subset of the limits. */
         LimitsUpdate: {
@@ -591,6 +637,7 @@ export interface components {
             allowLoopbackWebhooks?: boolean;
             freeStorageBytes?: number;
             freeLibraryBytes?: number;
+            caps?: components["schemas"]["CapsUpdate"];
         };
         /** @description `all` channels, or the ids of the channels covered. */
         WebhookIntegrations: "all" | string[];
@@ -1037,7 +1084,22 @@ export interface operations {
                      *       "postsPerHour": 90,
                      *       "allowLoopbackWebhooks": false,
                      *       "freeStorageBytes": 1073741824,
-                     *       "freeLibraryBytes": 2147483648
+                     *       "freeLibraryBytes": 2147483648,
+                     *       "caps": {
+                     *         "posts": 100000,
+                     *         "media": 20000,
+                     *         "ledgerEntries": 200000,
+                     *         "openTickets": 1000,
+                     *         "briefDocuments": 1000,
+                     *         "briefRevisions": 100,
+                     *         "notifications": 1000,
+                     *         "webhooks": 100,
+                     *         "workspaces": 100,
+                     *         "pendingConsents": 1000,
+                     *         "authorizationCodes": 1000,
+                     *         "accessTokens": 10000,
+                     *         "deliveries": 1000
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Limits"];
@@ -1075,7 +1137,22 @@ export interface operations {
                      *       "postsPerHour": 3,
                      *       "allowLoopbackWebhooks": true,
                      *       "freeStorageBytes": 1073741824,
-                     *       "freeLibraryBytes": 2147483648
+                     *       "freeLibraryBytes": 2147483648,
+                     *       "caps": {
+                     *         "posts": 100000,
+                     *         "media": 20000,
+                     *         "ledgerEntries": 200000,
+                     *         "openTickets": 1000,
+                     *         "briefDocuments": 1000,
+                     *         "briefRevisions": 100,
+                     *         "notifications": 1000,
+                     *         "webhooks": 100,
+                     *         "workspaces": 100,
+                     *         "pendingConsents": 1000,
+                     *         "authorizationCodes": 1000,
+                     *         "accessTokens": 10000,
+                     *         "deliveries": 1000
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Limits"];

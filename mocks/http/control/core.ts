@@ -1,6 +1,7 @@
 // Control API handlers for the world, the clock, channel failures, limits, webhooks, deliveries and faults (spec/control.yaml).
 import { isPayAsYouGo } from '../../domain/billing.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
+import { ensureRoom } from '../../domain/caps.ts';
 import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhooks.ts';
 import { creditsToCents, topUp } from '../../domain/wallet.ts';
 import { createWorkspace as addWorkspace, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
@@ -26,6 +27,7 @@ function limits(ctx: Ctx) {
     allowLoopbackWebhooks: c.allowLoopbackWebhooks,
     freeStorageBytes: c.freeStorageBytes,
     freeLibraryBytes: c.freeLibraryBytes,
+    caps: { ...c.caps },
   };
 }
 
@@ -63,6 +65,7 @@ export const handlers: HandlerMap = {
   createWorkspace: (ctx) => {
     const { name, plan, topUpCredits } = ctx.body as { name?: string; plan: 'free' | 'paid'; topUpCredits?: number };
     if (topUpCredits !== undefined) creditsToCents(topUpCredits); // refuses more than 2 decimals before anything exists
+    ensureRoom(ctx.state.config.caps, 'workspaces', ctx.world.workspaces.size, 1, 'workspaces');
     const fixture = newWorkspaceFixture(ctx, name?.trim() || `Workspace ${ctx.world.workspaces.size + 1}`, plan);
     const ws = addWorkspace(ctx.world, fixture, ctx.env);
     if (topUpCredits !== undefined && topUpCredits > 0) topUp(ws, ctx.world.config, topUpCredits, ctx.env);
@@ -124,6 +127,8 @@ export const handlers: HandlerMap = {
       ...(input.allowLoopbackWebhooks !== undefined ? { allowLoopbackWebhooks: input.allowLoopbackWebhooks } : {}),
       ...(input.freeStorageBytes !== undefined ? { freeStorageBytes: input.freeStorageBytes } : {}),
       ...(input.freeLibraryBytes !== undefined ? { freeLibraryBytes: input.freeLibraryBytes } : {}),
+      // A new object: the one in force may be the shared default, which a reset goes back to.
+      ...(input.caps !== undefined ? { caps: { ...ctx.state.config.caps, ...input.caps } } : {}),
     });
     return { body: limits(ctx) };
   },
