@@ -1,6 +1,8 @@
 // Listening on a port is separate from building the app: the same app serves tests in-process with no port.
 import { serve, type ServerType } from '@hono/node-server';
+import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp } from './http/app.ts';
 import type { MockOptions } from './http/state.ts';
 
@@ -22,6 +24,43 @@ const TICK_MS = 1000;
  */
 export const KEEP_ALIVE_MS = 65_000;
 
+/** How long, and how much, a refused connection is still read so the client gets its answer instead of a reset. */
+const REFUSED_DRAIN = { ms: 2000, bytes: 1024 * 1024 };
+
+const answered = new WeakSet<Duplex>();
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', `Request head is larger than the ${Math.round(http.maxHeaderSize / 1024)} KiB the mock reads`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request head did not arrive in time'],
+};
+
+/**
+ * A request Node could not parse (a head over the size limit, bad framing) gets its status in the reference's Error
+ * shape. Node's own answer destroys the socket at once, so a client still sending its head or body reads a reset
+ * instead of the 431: here the socket is half-closed and what is still arriving is read and dropped, within bounds.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node may report the same broken head again as more of it arrives: the first report already answered.
+  if (answered.has(socket)) return;
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  answered.add(socket);
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP/1.1'];
+  const body = JSON.stringify({ statusCode: status, msg: message, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+  let drained = 0;
+  socket.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > REFUSED_DRAIN.bytes) socket.destroy();
+  });
+  socket.on('error', () => socket.destroy());
+  setTimeout(() => socket.destroy(), REFUSED_DRAIN.ms).unref();
+}
+
 export async function startMock(options: MockOptions & { port?: number; host?: string } = {}): Promise<RunningMock> {
   const app = createMockApp(options);
   const host = options.host ?? '127.0.0.1';
@@ -30,18 +69,24 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     s.once('error', reject);
   });
   // `serve` without `createServer` options makes a node:http server; the union type also admits HTTP/2.
-  const http1 = server as import('node:http').Server;
+  const http1 = server as http.Server;
   http1.keepAliveTimeout = KEEP_ALIVE_MS;
   // A request's headers must be allowed at least as long as a connection may idle before them.
   http1.headersTimeout = KEEP_ALIVE_MS + 1000;
+  http1.on('clientError', answerClientError);
   const timer = setInterval(() => app.state.tick(), TICK_MS);
   timer.unref();
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${shownHost}:${address.port}`;
+  // From here on Host is checked and absolute URLs fall back to this address (mocks/http/access.ts); on every
+  // interface (0.0.0.0, ::) no one address is right, and localhost at least works on this machine.
+  const everywhere = host === '0.0.0.0' || host === '::';
+  app.state.access.listening = { host: host.toLowerCase(), origin: everywhere ? `http://localhost:${address.port}` : origin };
   return {
     app,
     server,
-    origin: `http://${shownHost}:${address.port}`,
+    origin,
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);

@@ -10,6 +10,7 @@ import { createState, type MockOptions, type MockState } from './state.ts';
 import { applyFaults } from './faults.ts';
 import { serveMediaFile } from './media-files.ts';
 import { mountDocs } from './docs.ts';
+import { controlRefusal } from './access.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
 export interface NodeBindings {
@@ -40,8 +41,11 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, validato
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
-    const path = mountPoint(validator, op, base) + honoPath(op.path);
-    app.on(op.method.toUpperCase(), path, (c) =>
+    const at = mountPoint(validator, op, base);
+    // The control API is guarded from web pages; the pages it serves at the origin (OAuth consent) are meant for browsers.
+    const guarded = at === CONTROL_PATH;
+    app.on(op.method.toUpperCase(), at + honoPath(op.path), (c) =>
+      (guarded && controlRefusal(state.access, c.req.raw)) ||
       runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }, c.env?.incoming),
     );
   }

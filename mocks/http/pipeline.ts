@@ -7,6 +7,7 @@ import type { CompiledOperation, Violation } from '../../spec/validator.ts';
 import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
 import { BodyTooLarge, readJson } from './body.ts';
+import { publicOrigin } from './access.ts';
 import type { MockState } from './state.ts';
 
 export interface Ctx {
@@ -25,7 +26,7 @@ export interface Ctx {
   request: Request;
   /** The raw Node request under a real server (absent in-process): uploads stream from it without the Web stream detour. */
   incoming?: Readable;
-  /** `http://host:port` as the client reached the mock. */
+  /** The origin absolute URLs start with: --public-url, else the checked origin the client used (mocks/http/access.ts). */
   origin: string;
   /** The public API root on this mock: origin + /api/public/v1. */
   apiBase: string;
@@ -69,11 +70,6 @@ function clientAborted(request: Request, err: unknown): boolean {
   return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
 }
 
-function originOf(request: Request): string {
-  const url = new URL(request.url);
-  return url.origin;
-}
-
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
   return new Response(status === 204 ? null : text, { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -97,7 +93,7 @@ export async function runOperation(
   incoming?: Readable,
 ): Promise<Response> {
   const h = asHandler(handler);
-  const origin = originOf(request);
+  const origin = publicOrigin(state.access, request);
   let status = 200;
   let body: unknown;
   let headers: Record<string, string> = {};

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { MockClock } from '../domain/clock.ts';
 import { defaultConfig, type MockConfig } from '../domain/config.ts';
+import { keepNewest } from '../domain/caps.ts';
 import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
 import { createWorld, type Env, type Fixtures, type World } from '../domain/world.ts';
 import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
@@ -9,8 +10,9 @@ import { getValidator, createValidator, type ContractValidator } from '../../spe
 import { loadControlSpec } from '../../spec/load.ts';
 import { loadFixtures } from '../../fixtures/load.ts';
 import { defaultEffects, type Effects } from './effects.ts';
+import { createAccess, type Access, type AccessOptions } from './access.ts';
 
-export interface MockOptions {
+export interface MockOptions extends AccessOptions {
   /** The seeded world; defaults to fixtures/. */
   fixtures?: Fixtures;
   /** Seed for ids and tokens: a seeded run replays exactly. Omit for cryptographically random ids. */
@@ -48,6 +50,8 @@ export interface MockState {
   validator: ContractValidator;
   controlValidator: ContractValidator;
   effects: Effects;
+  /** Which hosts reach the control API and /docs, the control token, and the origin absolute URLs start with. */
+  access: Access;
   /** Webhook deliveries under way (tests await them). */
   pending: Set<Promise<void>>;
   /** Publish what is due and send its webhooks; called before every request and by the control clock. */
@@ -81,6 +85,7 @@ export function createState(options: MockOptions = {}): MockState {
     validator: getValidator(),
     controlValidator,
     effects,
+    access: createAccess(options),
     pending: new Set(),
     tick() {
       const result = runDue(state.world, state.env);
@@ -125,6 +130,7 @@ function sendWebhook(state: MockState, hook: OutboundWebhook): void {
     test: hook.test,
   };
   state.world.deliveries.push(delivery);
+  keepNewest(state.world.deliveries, state.config.caps.deliveries);
   const run = state.effects.deliverWebhook(hook).then((result) => {
     delivery.status = result.status;
     delivery.error = result.error;

@@ -1,0 +1,114 @@
+// Who may reach the control API and /docs, and which origin absolute URLs are built from: the mock's answer to web pages that try to drive it.
+import ipaddr from 'ipaddr.js';
+
+export interface AccessOptions {
+  /** The origin absolute URLs are built from (ticket URLs, media paths, `topUpUrl`, the document's `servers`). */
+  publicUrl?: string;
+  /** Host names besides localhost, IP addresses and the listening host that may reach the control API and /docs. */
+  allowedHosts?: string[];
+  /** When set, every control request carries `Authorization: Bearer <token>`. */
+  controlToken?: string;
+}
+
+export interface Access {
+  /** Set by the server once it listens; absent in-process, where no network client can reach the app. */
+  listening?: { host: string; origin: string };
+  publicOrigin?: string;
+  allowedHosts: string[];
+  controlToken?: string;
+}
+
+export function createAccess(options: AccessOptions): Access {
+  return {
+    publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : undefined,
+    allowedHosts: (options.allowedHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
+    controlToken: options.controlToken || undefined,
+  };
+}
+
+/** The host name of a Host header value, lowercased, without port or IPv6 brackets; undefined when it does not parse. */
+function hostName(header: string): string | undefined {
+  try {
+    return new URL(`http://${header}`).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a request's Host names this mock. An IP address is always taken (DNS rebinding needs a name the attacker
+ * controls); a name must be localhost, the listening host, the public URL's host or one given with --allowed-host
+ * (`.example.com` takes its subdomains too). In-process, with no listener, every Host is taken.
+ */
+export function hostAllowed(access: Access, request: Request): boolean {
+  if (!access.listening) return true;
+  const header = request.headers.get('host');
+  if (header === null) return true;
+  const name = hostName(header);
+  if (name === undefined) return false;
+  if (ipaddr.isValid(name)) return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const known = [access.listening.host, access.publicOrigin && new URL(access.publicOrigin).hostname, ...access.allowedHosts];
+  return known.some((h) => h && (h === name || (h.startsWith('.') && (name.endsWith(h) || name === h.slice(1)))));
+}
+
+/**
+ * The origin absolute URLs start with: --public-url when given; else the origin the client used, when its Host is one
+ * this mock answers to (so a browser on http://localhost:4010 gets localhost URLs); else the listening address.
+ */
+export function publicOrigin(access: Access, request: Request): string {
+  if (access.publicOrigin) return access.publicOrigin;
+  if (!access.listening || hostAllowed(access, request)) return new URL(request.url).origin;
+  return access.listening.origin;
+}
+
+function refusal(status: number, message: string): Response {
+  return Response.json({ statusCode: status, msg: message, message }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+const HOST_REFUSED = (header: string) =>
+  `This host (${hostName(header) ?? header}) is not allowed to reach the mock's control API or /docs. Start the mock with --allowed-host ${hostName(header) ?? header} if you meant to.`;
+
+/** /docs lists every demo key: a page on a rebound name must not read it. */
+export function docsRefusal(access: Access, request: Request): Response | undefined {
+  if (!hostAllowed(access, request)) return refusal(403, HOST_REFUSED(request.headers.get('host') ?? ''));
+  return undefined;
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  return (length !== null && length.trim() !== '0') || request.headers.has('transfer-encoding');
+}
+
+function sameToken(given: string, expected: string): boolean {
+  // Constant time over the expected length, so the comparison does not say how much of a guess was right.
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Why a control request is refused, or undefined when it may go on. A browser can send a cross-origin POST without a
+ * preflight only as a form or text/plain, so the control API takes JSON alone; a cross-origin page is refused by its
+ * Origin and Sec-Fetch-Site headers; a rebound name by Host; and anything without the token when one is set.
+ */
+export function controlRefusal(access: Access, request: Request): Response | undefined {
+  if (!hostAllowed(access, request)) return refusal(403, HOST_REFUSED(request.headers.get('host') ?? ''));
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  if ((origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none')) {
+    return refusal(403, 'The control API does not take requests from other origins (a web page cannot drive the mock).');
+  }
+  if (access.controlToken) {
+    const header = request.headers.get('authorization') ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!sameToken(given, access.controlToken)) return refusal(401, 'The control API needs Authorization: Bearer <token> (the mock was started with --control-token).');
+  }
+  if (hasBody(request)) {
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+      return refusal(415, 'The control API takes request bodies as application/json only.');
+    }
+  }
+  return undefined;
+}
