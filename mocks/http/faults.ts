@@ -1,7 +1,7 @@
 // Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Owner: the suites work.
 import { sendWebhooks, type MockState, type Override } from './state.ts';
 import { findChannel, type Workspace, type World } from '../domain/world.ts';
-import { groupRows, type CreatePostsInput } from '../domain/posts.ts';
+import { groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
 import { checkSettings, type SettingsValidator } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 
@@ -397,6 +397,24 @@ export const FAULTS: FaultDefinition[] = [
         .filter((row) => row.index === 0 && row.publishAt >= start && row.publishAt <= end)
         .map((row) => ({ id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: { id: row.channelId } }));
       return foreign.length === 0 ? undefined : { ...r, body: { posts: [...r.body.posts, ...foreign] } };
+    }),
+  },
+  {
+    name: 'customer-filter-ignored',
+    area: 'posts',
+    description: 'GET /posts ignores `customer`: the calendar of one group lists the posts of every channel.',
+    caughtBy: ['posts_customer_filter'],
+    operations: ['listPosts'],
+    override: onOk((_, r, ws, { request }) => {
+      const q = query(request);
+      if (!q.get('customer')) return undefined;
+      const listed = new Map((r.body.posts as any[]).map((p) => [p.id, p]));
+      const rows = listPosts(ws, { startDate: Date.parse(q.get('startDate') ?? ''), endDate: Date.parse(q.get('endDate') ?? '') });
+      const posts = rows.map((row) => {
+        const channel = findChannel(ws, row.channelId);
+        return listed.get(row.id) ?? { id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: channel ? { id: channel.id, name: channel.name, identifier: channel.identifier, providerIdentifier: channel.identifier, picture: channel.picture } : { id: row.channelId }, tags: row.tags, inter: row.inter };
+      });
+      return { ...r, body: { ...r.body, posts } };
     }),
   },
   {

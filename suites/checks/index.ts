@@ -27,3 +27,4 @@ import './upload-ticket-scope.ts';
 import './documented-variant-meaning.ts';
 import './wallet-states.ts';
 import './wallet-transactions-paging.ts';
+import './posts-customer-filter.ts';
