@@ -7,7 +7,7 @@ import { PNG } from './media-samples.ts';
 
 const setCaps = (m: TestMock, caps: Record<string, number>) => m.http.put('/_mock/limits').send({ caps }).expect(200);
 
-const post = (type: 'draft' | 'schedule', channel = 'ch_payg_x', items = 1) => ({
+const post = (type: 'draft' | 'schedule' | 'now', channel = 'ch_payg_x', items = 1) => ({
   type,
   date: '2026-02-01T10:00:00.000Z',
   shortLink: false,
