@@ -26,6 +26,15 @@ export interface Exchange {
   by?: string;
 }
 
+/** A path value as sent when it is not valid percent-encoding (`%ZZ`): a request is recorded whatever it carries. */
+function decodeOr(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Finds the public operation of a method and URL, from the document's path templates. */
 export class OperationMatcher {
   #routes: Array<{ op: CompiledOperation; method: string; re: RegExp; names: string[] }>;
@@ -60,7 +69,7 @@ export class OperationMatcher {
       const m = r.re.exec(rest);
       if (m) {
         const path: Record<string, string> = {};
-        r.names.forEach((n, i) => (path[n] = decodeURIComponent(m[i + 1]!)));
+        r.names.forEach((n, i) => (path[n] = decodeOr(m[i + 1]!)));
         return { op: r.op, path };
       }
     }
