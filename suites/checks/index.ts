@@ -28,3 +28,4 @@ import './documented-variant-meaning.ts';
 import './wallet-states.ts';
 import './wallet-transactions-paging.ts';
 import './posts-customer-filter.ts';
+import './hostile-input.ts';
