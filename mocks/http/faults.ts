@@ -121,6 +121,19 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'media-search-ignored',
+    area: 'media',
+    description: 'GET /media ignores `search`: a search answers the page of the whole library.',
+    caughtBy: ['media_search'],
+    operations: ['listMedia'],
+    override: onOk((_, r, ws, { request }) => {
+      if (!query(request).get('search')) return undefined;
+      const page = pageOf(request);
+      const items = newestFirst(ws.media.items as any[]);
+      return { ...r, body: { ...r.body, pages: Math.ceil(items.length / 18), results: items.slice((page - 1) * 18, page * 18).map((m) => mediaView(m, new URL(request.url).origin)) } };
+    }),
+  },
+  {
     name: 'media-pages-miscounted',
     area: 'media',
     description: 'GET /media counts only full pages in `pages` (19 files say 1 page).',

@@ -29,3 +29,4 @@ import './wallet-states.ts';
 import './wallet-transactions-paging.ts';
 import './posts-customer-filter.ts';
 import './hostile-input.ts';
+import './media-search.ts';
