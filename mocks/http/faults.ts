@@ -93,6 +93,14 @@ export const FAULTS: FaultDefinition[] = [
     operations: ['createPosts'],
     override: () => (r, { request }) => (r.status === 400 && !request.headers.get('content-type') ? { status: 500, body: { statusCode: 500, message: "Cannot read properties of undefined (reading 'posts')" }, headers: {} } : undefined),
   },
+  {
+    name: 'bad-escape-500',
+    area: 'generic',
+    description: 'A path value that is not valid percent-encoding (`/posts/%ZZ/missing`) crashes the router with a 500 URIError instead of answering 400 or 404.',
+    caughtBy: ['hostile_input', 'not_a_server_error'],
+    override: () => (r, { request }) =>
+      /%(?![0-9a-fA-F]{2})/.test(new URL(request.url).pathname) ? { status: 500, body: { statusCode: 500, message: 'URIError: URI malformed' }, headers: {} } : undefined,
+  },
   // Media and tickets
   {
     name: 'media-page-20',

@@ -146,6 +146,19 @@ function pathOf(template: string, fill: (name: string) => string): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => fill(name));
 }
 
+/** The cases every run sends first, whatever the seed: one of each kind that has broken servers. */
+export function hostileExamples(options: HostileOptions): HostileRequest[] {
+  const json = { authorization: options.key, 'content-type': 'application/json' };
+  const examples: HostileRequest[] = [
+    { operationId: 'listMissingReleases', method: 'GET', path: '/posts/%ZZ/missing', headers: { authorization: options.key }, label: 'GET /posts/%ZZ/missing (not valid percent-encoding)' },
+    { operationId: 'getSkill', method: 'GET', path: '/skills/__proto__', headers: { authorization: options.key }, label: 'GET /skills/__proto__' },
+    { operationId: 'createPosts', method: 'POST', path: '/posts', headers: json, body: encoder.encode('{"__proto__":{"polluted":true}}'), label: 'createPosts with a prototype key' },
+    { operationId: 'estimateWalletCharge', method: 'POST', path: '/wallet/estimate', headers: json, body: encoder.encode(nest(200, '{"a":', '}')), label: 'estimateWalletCharge with nesting 200 deep' },
+    { operationId: 'listPosts', method: 'PROPFIND', path: '/posts', headers: { authorization: options.key }, label: 'PROPFIND /posts' },
+  ];
+  return examples.map((r) => Object.assign(r, { [fc.toStringMethod]: () => r.label }));
+}
+
 /** One hostile request for one of the document's public operations. */
 export function hostileRequest(options: HostileOptions): fc.Arbitrary<HostileRequest> {
   const ops = getValidator().operations.filter((op) => op.secured || op.requestContentTypes.length > 0 || op.path.includes('{'));

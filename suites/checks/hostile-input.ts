@@ -1,6 +1,6 @@
 // hostile_input: odd, malformed and prototype-laden requests to every operation never get a 5xx, and a batch of them that is refused changes nothing.
 import fc from 'fast-check';
-import { hostileRequest, type HostileRequest } from '../arbitraries/hostile.ts';
+import { hostileExamples, hostileRequest, type HostileRequest } from '../arbitraries/hostile.ts';
 import { openKind } from '../arbitraries/requests.ts';
 import { diff, snapshot } from '../snapshot.ts';
 import { targetNow } from '../resources.ts';
@@ -29,7 +29,8 @@ export const hostileInput = register({
   async run(ctx) {
     const kind = openKind(ctx);
     // Nothing heavy and no valid drafts: a target someone else runs gets nothing it would have to clean up.
-    const requests = fc.sample(hostileRequest({ key: ctx.key(kind) }), { seed: ctx.seed, numRuns: Math.max(PER_RUN, ctx.runs * PER_RUN) });
+    const options = { key: ctx.key(kind) };
+    const requests = [...hostileExamples(options), ...fc.sample(hostileRequest(options), { seed: ctx.seed, numRuns: Math.max(PER_RUN, ctx.runs * PER_RUN) })];
     const now = await targetNow(ctx);
     const before = await snapshot(ctx.api, kind, now);
     const sent: Array<{ r: HostileRequest; e: Exchange }> = [];
