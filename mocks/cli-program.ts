@@ -243,6 +243,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)').env('VERIFY_KEY_PAYG'))
     .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env('VERIFY_KEY_PAID'))
     .addOption(new Option('--control <url>', "the mock's control API (<origin>/_mock): keys are read from it, and it resets, moves the clock, tops up...").env('VERIFY_CONTROL'))
+    .addOption(new Option('--control-token <token>', 'the bearer token of a mock started with --control-token').env('VERIFY_CONTROL_TOKEN'))
     .addOption(new Option('--seed <n>', 'seed for generated data; the same seed reproduces the same run').env('VERIFY_SEED'))
     .addOption(new Option('--runs <n>', 'generated cases per property').env('VERIFY_RUNS').default('10'))
     .addOption(new Option('--checks <list>', 'comma separated check names or areas (see --list)').env('VERIFY_CHECKS'))

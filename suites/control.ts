@@ -44,17 +44,20 @@ export class Control {
   readonly url: string;
   readonly origin: string;
   #fetch: typeof fetch;
+  #auth: Record<string, string>;
 
-  constructor(url: string, transport: typeof fetch) {
+  /** `token`: the mock's --control-token, sent as a bearer token on every control call. */
+  constructor(url: string, transport: typeof fetch, token?: string) {
     this.url = url.replace(/\/$/, '');
     this.origin = new URL(this.url).origin;
     this.#fetch = transport;
+    this.#auth = token ? { authorization: `Bearer ${token}` } : {};
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, base = this.url): Promise<T> {
     const res = await this.#fetch(joinUrl(base, path), {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? this.#auth : { ...this.#auth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

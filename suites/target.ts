@@ -33,6 +33,8 @@ export interface TargetOptions {
   basePath?: string;
   keys?: Partial<Record<KeyKind, string>>;
   control?: string;
+  /** The bearer token a control API started with --control-token wants. */
+  controlToken?: string;
   label?: string;
   /** The transport; defaults to global fetch (the in-process target passes the app's). */
   transport?: typeof fetch;
@@ -69,7 +71,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     fetchableImageUrl: options.fetchableImageUrl,
   };
   if (options.control) {
-    target.control = new Control(options.control, transport);
+    target.control = new Control(options.control, transport, options.controlToken);
     await refreshKeys(target);
   }
   return target;

@@ -13,6 +13,7 @@ export interface VerifyOptions {
   keyPayg?: string;
   keyPaid?: string;
   control?: string;
+  controlToken?: string;
   seed?: string | number;
   runs?: string | number;
   checks?: string;
@@ -56,7 +57,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     if (opts.keyFree) keys.free = opts.keyFree;
     if (opts.keyPayg) keys.payg = opts.keyPayg;
     if (opts.keyPaid) keys.paid = opts.keyPaid;
-    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, fetchableImageUrl: opts.mediaUrl });
+    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, fetchableImageUrl: opts.mediaUrl });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, control: ${target.control ? target.control.url : 'none'}\n\n`);
