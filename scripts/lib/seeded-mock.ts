@@ -3,6 +3,7 @@
 // Usage: node --expose-gc scripts/lib/seeded-mock.ts <port> <posts> <media>
 import { createPosts } from '../../mocks/domain/posts.ts';
 import { addMedia } from '../../mocks/domain/media.ts';
+import { defaultCaps } from '../../mocks/domain/caps.ts';
 import { startMock } from '../../mocks/server.ts';
 
 const [port, postCount, mediaCount] = process.argv.slice(2).map(Number) as [number, number, number];
@@ -15,7 +16,8 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 gc();
 const base = process.memoryUsage();
 
-const mock = await startMock({ port, config: { freeLibraryBytes: Number.MAX_SAFE_INTEGER } });
+// The growth bench measures sizes past the mock's default caps on what a client may keep; lift them here.
+const mock = await startMock({ port, config: { freeLibraryBytes: Number.MAX_SAFE_INTEGER, caps: { ...defaultCaps, posts: 10_000_000, media: 10_000_000 } } });
 const state = mock.app.state;
 const world = state.world;
 const ws = world.workspaces.get(world.apiKeys.get('demo-paid-key')!)!;
