@@ -344,6 +344,28 @@ export const FAULTS: FaultDefinition[] = [
     override: () => (r) => (r.status === 200 && r.body?.nextPage === null && typeof r.body.page === 'number' ? { ...r, body: { ...r.body, nextPage: r.body.page + 1 } } : undefined),
   },
   {
+    name: 'failed-send-keeps-credits',
+    area: 'wallet',
+    description: 'A scheduled post whose send fails keeps the credits it took: no refund.',
+    caughtBy: ['failed_send_refunds'],
+    install: (state) => {
+      const tick = state.tick;
+      state.tick = () => {
+        const result = tick();
+        for (const id of result.failed) {
+          for (const ws of state.world.workspaces.values()) {
+            const ledger: any[] = ws.wallet.ledger;
+            for (const t of ledger.filter((t) => t.type === 'REFUND' && t.reference === id)) {
+              ledger.splice(ledger.indexOf(t), 1);
+              ws.wallet.balance -= t.cents;
+            }
+          }
+        }
+        return result;
+      };
+    },
+  },
+  {
     name: 'ledger-drift',
     area: 'wallet',
     description: 'GET /wallet reports a balance one credit above the sum of the transactions.',

@@ -30,3 +30,4 @@ import './wallet-transactions-paging.ts';
 import './posts-customer-filter.ts';
 import './hostile-input.ts';
 import './media-search.ts';
+import './failed-send-refunds.ts';
