@@ -71,9 +71,9 @@ export interface Started {
 }
 
 /** Spawn `argv` and poll `probePath` every few milliseconds until it answers 200; the time taken is the start-up time. */
-export async function startServer(name: string, argv: string[], port: number, probePath: string, timeoutMs = 60_000): Promise<Started> {
+export async function startServer(name: string, argv: string[], port: number, probePath: string, timeoutMs = 60_000, stdout: 'ignore' | 'pipe' = 'ignore'): Promise<Started> {
   const started = process.hrtime.bigint();
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   let exited: number | null | undefined;
