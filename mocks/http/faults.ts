@@ -260,6 +260,18 @@ export const FAULTS: FaultDefinition[] = [
   },
   // Analytics
   {
+    name: 'analytics-never-cached',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} reads the network on every call: X-Cached-At is always now, within the hour too.',
+    caughtBy: ['analytics_cache'],
+    operations: ['getChannelAnalytics'],
+    override: (state) => (r) => {
+      if (r.status !== 200) return undefined;
+      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k.toLowerCase() === 'x-cached-at' ? new Date(state.clock.now()).toISOString() : v]));
+      return { ...r, headers };
+    },
+  },
+  {
     name: 'missing-x-cached-at',
     area: 'analytics',
     description: 'GET /analytics/{integration} answers without the X-Cached-At header.',

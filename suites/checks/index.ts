@@ -31,3 +31,4 @@ import './posts-customer-filter.ts';
 import './hostile-input.ts';
 import './media-search.ts';
 import './failed-send-refunds.ts';
+import './analytics-cache.ts';
