@@ -53,6 +53,16 @@ describe('coverage of a run', () => {
     expect(upload.unprovokable.map((u) => u.id)).toEqual(expect.arrayContaining(['402', '413']));
     expect([...upload.neverReached, ...upload.asserted]).not.toContain('413');
   });
+
+  it('an outcome that needs an option (upload-from-url 200, --media-url) is listed naming it when not given, and counted when given', () => {
+    const row = (c: Coverage) => c.report().operations.find((o) => o.operationId === 'uploadMediaFromUrl')!;
+    const without = row(fresh());
+    expect(without.unprovokable).toContainEqual({ id: '200', why: expect.stringMatching(/^needs --media-url/), reached: false });
+    expect(without.neverReached).not.toContain('200');
+    const withUrl = row(new Coverage((e) => kinds[e.requestHeaders.authorization!], undefined, ['mediaUrl']));
+    expect(withUrl.neverReached).toContain('200');
+    expect(withUrl.unprovokable.map((u) => u.id)).not.toContain('200');
+  });
 });
 
 describe('--min-coverage', () => {

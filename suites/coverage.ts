@@ -134,6 +134,17 @@ export const UNPROVOKABLE: Array<{ operationId: string; id: string; why: string 
   { operationId: 'getPostAnalytics', id: '402', why: '"402 possible": the reference does not say when' },
 ];
 
+/**
+ * Documented outcomes a client provokes only with something the run is given: counted when `option` was given, else
+ * listed with `why` beside UNPROVOKABLE. Keyed as UNPROVOKABLE.
+ */
+export const NEEDS_OPTION: Array<{ operationId: string; id: string; option: RunOption; why: string }> = [
+  { operationId: 'uploadMediaFromUrl', id: '200', option: 'mediaUrl', why: 'needs --media-url: a public https image the target can fetch' },
+];
+
+/** What a run was given that some outcomes need (NEEDS_OPTION). */
+export type RunOption = 'mediaUrl';
+
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -245,10 +256,12 @@ export class Coverage {
   readonly #reached = new Set<string>();
   readonly #asserted = new Set<string>();
   readonly #kindOf: (e: Exchange) => KeyKind | undefined;
+  readonly #given: ReadonlySet<RunOption>;
 
-  constructor(kindOf: (e: Exchange) => KeyKind | undefined, catalogue = sharedCatalogue()) {
+  constructor(kindOf: (e: Exchange) => KeyKind | undefined, catalogue = sharedCatalogue(), given: Iterable<RunOption> = []) {
     this.catalogue = catalogue;
     this.#kindOf = kindOf;
+    this.#given = new Set(given);
   }
 
   seen(e: Exchange): Seen {
@@ -271,7 +284,7 @@ export class Coverage {
       byOp.set(o.operationId, row);
       const key = `${o.operationId} ${o.id}`;
       const reached = this.#reached.has(key);
-      const why = unprovokable(o);
+      const why = unprovokable(o, this.#given);
       if (why) row.unprovokable.push({ id: o.id, why, reached });
       else if (reached && this.#asserted.has(key)) row.asserted.push(o.id);
       else if (reached) row.reachedOnly.push(o.id);
@@ -287,8 +300,10 @@ export class Coverage {
   }
 }
 
-function unprovokable(o: Outcome): string | undefined {
+function unprovokable(o: Outcome, given: ReadonlySet<RunOption>): string | undefined {
   const status = o.id.split(' ')[0];
+  const needs = NEEDS_OPTION.find((u) => u.operationId === o.operationId && status === u.id);
+  if (needs) return given.has(needs.option) ? undefined : needs.why;
   return UNPROVOKABLE.find((u) => (u.operationId === '*' || u.operationId === o.operationId) && status === u.id)?.why;
 }
 

@@ -86,7 +86,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const sent = e.requestHeaders.authorization;
     return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
   };
-  const coverage = new Coverage(kindOf);
+  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : []);
 
   // Response checks run over every answer; each distinct problem is reported once with its first reproduction.
   const responseFindings = new Map<string, Map<string, Aggregated>>();

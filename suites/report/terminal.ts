@@ -100,7 +100,7 @@ export function printCoverage(c: CoverageReport, out: NodeJS.WritableStream, wid
   if (!wide && full.length > 0) out.write(dim(`  ${full.length} operations with every provokable outcome reached and asserted\n`));
   const off = c.operations.flatMap((o) => o.unprovokable.map((u) => ({ ...u, operationId: o.operationId })));
   if (off.length > 0) {
-    out.write(dim(`  not counted, a client cannot provoke them:\n`));
+    out.write(dim(`  not counted, a client cannot provoke them on this run:\n`));
     const byWhy = new Map<string, string[]>();
     for (const u of off) byWhy.set(u.why, [...(byWhy.get(u.why) ?? []), `${u.operationId} ${u.id}${u.reached ? ' (reached)' : ''}`]);
     for (const [why, which] of byWhy) out.write(dim(`    ${which.join(', ')}: ${why}\n`));
