@@ -12,6 +12,14 @@ import { got, NotVerified, register } from './registry.ts';
 
 const RULE = 'Section 7: 400 "Invalid request or validation failure", body `Error`: statusCode integer, msg string, message string or array of string (for POST /posts also {statusCode: 400, provider, name, message}).';
 
+/**
+ * Operations whose valid request needs what the run may not have (a URL the target can fetch): only mutations of this
+ * shape are sent, each invalid by the document whatever the URL, so the base itself never goes out.
+ */
+const SHAPE_ONLY: Record<string, RequestSpec> = {
+  uploadMediaFromUrl: { operationId: 'uploadMediaFromUrl', body: { url: 'https://example.com/verify.png' } },
+};
+
 export const negativeDataRejection = register({
   name: 'negative_data_rejection',
   area: 'generic',
@@ -29,11 +37,11 @@ export const negativeDataRejection = register({
       const env = await genEnv(ctx, kind);
       if (kind !== 'paid' && ['generateVideo', 'runVideoFunction'].includes(op.operationId)) continue;
       const arb = gen(env);
-      if (typeof arb === 'string') continue;
-      const [c] = fc.sample(arb, { seed: ctx.seed, numRuns: 1 });
+      if (typeof arb === 'string' && !SHAPE_ONLY[op.operationId]) continue;
       let spec: RequestSpec;
       try {
-        spec = { auth: { kind }, ...(await c!.build(ctx)) };
+        if (typeof arb === 'string') spec = { auth: { kind }, ...SHAPE_ONLY[op.operationId]! };
+        else spec = { auth: { kind }, ...(await fc.sample(arb, { seed: ctx.seed, numRuns: 1 })[0]!.build(ctx)) };
       } catch (err) {
         if (err instanceof NotVerified) continue;
         throw err;
