@@ -1,17 +1,17 @@
-// refusal_saves_nothing: when the wallet cannot cover a post, POST /posts answers 402 with `wallet: true` and saves nothing.
+// refusal_saves_nothing: when the wallet cannot cover a post, POST /posts and PUT /posts/<id>/status schedule answer 402 with `wallet: true` and save nothing.
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import fc from 'fast-check';
 import { chargedChannel } from '../wallet-helpers.ts';
 import { snapshot, diff } from '../snapshot.ts';
-import { targetNow } from '../resources.ts';
+import { findPost, targetNow } from '../resources.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const refusalSavesNothing = register({
   name: 'refusal_saves_nothing',
   area: 'wallet',
   kind: 'property',
-  description: 'A post the estimate says is short (up to 100 items) is refused with 402 {wallet: true} and the posts, wallet, media and brief are unchanged.',
-  rule: 'Section 7: "When wallet credits (with auto top-up) do not cover a post on a charged channel: nothing is saved; 402 with wallet: true."',
+  description: 'A post the estimate says is short (up to 100 items) is refused with 402 {wallet: true} and the posts, wallet, media and brief are unchanged; saved as a draft and moved to the schedule, it is refused the same way and stays a draft.',
+  rule: 'Section 7: "When wallet credits (with auto top-up) do not cover a post on a charged channel: nothing is saved; 402 with wallet: true."; section 3: draft, PUT status schedule: "Charged; 402 when credits do not cover it".',
   needs: { keys: ['payg'] },
   async run(ctx) {
     const ch = await chargedChannel(ctx, 'payg');
@@ -49,6 +49,19 @@ export const refusalSavesNothing = register({
     const after = await snapshot(ctx.api, 'payg', now);
     const changes = diff(before, after);
     ensure(changes.length === 0, { operation: 'createPosts', received: `after the 402: ${changes.join('; ')}`, documented: '"nothing is saved" (section 7)', exchanges: [res] });
+    // The same post saved as a draft (free), then moved to the schedule: the same refusal, and it stays a draft.
+    const date = futureDate(now, 6, 35);
+    const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'draft', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+    ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a draft costs nothing (section 3: "Drafts are free until scheduled")', exchanges: [draft] });
+    const postId = (draft.responseBody as any[])[0]?.postId;
+    ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
+    const held = await snapshot(ctx.api, 'payg', now);
+    const move = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });
+    ensure(move.status === 402 && (move.responseBody as any)?.wallet === true, { operation: 'changePostStatus', received: got(move), documented: '402 with wallet: true: "draft -> PUT status schedule: Charged; 402 when credits do not cover it" (section 3)', exchanges: [draft, move] });
+    const moved = await snapshot(ctx.api, 'payg', now);
+    const summary = await findPost(ctx, 'payg', postId, date);
+    const changed = diff(held, moved);
+    ensure(changed.length === 0 && summary?.state === 'DRAFT', { operation: 'changePostStatus', received: `after the 402: ${changed.join('; ') || 'wallet unchanged'}; the post ${summary ? `in state ${summary.state}` : 'not on the calendar'}`, documented: 'nothing charged and the post still a DRAFT (section 7: "nothing is saved")', exchanges: [move] });
     await ctx.fresh();
   },
 });
