@@ -90,6 +90,14 @@ async function deletedBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<v
     const still = ((list.responseBody as any)?.documents ?? []).filter((d: any) => d?.category === doc.category && d?.key === doc.key);
     ensure(still.length === 0, { operation: 'listBriefDocuments', received: `the deleted document ${doc.category}/${doc.key} still listed`, documented: 'a deleted document is gone from GET /brief', exchanges: [del, list] });
     await expectGone(ctx, `brief document ${doc.category}/${doc.key}`, { operationId: 'getBriefDocument', path, auth: { kind } }, del);
+    // `{deleted: boolean}` leaves room for a 200 that says nothing was deleted; `deleted: true` would be a second delete.
+    const again = await ctx.api.call({ operationId: 'deleteBriefDocument', path, auth: { kind } });
+    ensure(again.status === 404 || (again.status === 200 && (again.responseBody as any)?.deleted === false), {
+      operation: 'deleteBriefDocument',
+      received: `${got(again)} for brief document ${doc.category}/${doc.key}, deleted just before`,
+      documented: '404 (section 7: "Not found"), or 200 {deleted: false}: a deleted document is not there to delete',
+      exchanges: [del, again],
+    });
     return;
   }
   ctx.partial('brief documents: no category let the suites create and then delete a document of their own');
