@@ -32,3 +32,6 @@ import './hostile-input.ts';
 import './media-search.ts';
 import './failed-send-refunds.ts';
 import './analytics-cache.ts';
+import './settings-refused.ts';
+import './unknown-names.ts';
+import './post-analytics-link.ts';
