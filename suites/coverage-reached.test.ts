@@ -1,0 +1,42 @@
+// The in-process run reaches and asserts every outcome a client can provoke: an outcome that drops back to "never reached" fails here, naming it.
+import { describe, expect, it } from 'vitest';
+import { allChecks } from './checks/registry.ts';
+import './checks/index.ts';
+import { inProcessTarget } from './in-process.ts';
+import { runChecks } from './runner.ts';
+
+/** Outcomes no check provoked until issue #18, and the check that provokes and asserts each now. */
+const PROVOKED_BY: Array<[check: string, operationId: string, outcome: string]> = [
+  ['unknown_names_refused', 'getSocialConnectUrl', '400'],
+  ['unknown_names_refused', 'getSkill', '404'],
+  ['unknown_names_refused', 'saveBriefDocument', '404'],
+  ['use_after_free', 'deleteBriefDocument', '404'],
+  ['settings_refused', 'createPosts', '400 PostValidationError'],
+  ['refusal_saves_nothing', 'changePostStatus', '402'],
+  ['refusal_saves_nothing', 'changePostStatus', '402 credits short on pay-as-you-go'],
+  ['negative_data_rejection', 'uploadMediaFromUrl', '400'],
+  ['post_analytics_link', 'getPostAnalytics', '200 {missing: true}'],
+];
+
+const open = (report: Awaited<ReturnType<typeof runChecks>>) =>
+  report.coverage.operations.filter((o) => o.reachedOnly.length + o.neverReached.length > 0).map((o) => `${o.operationId}: reached only [${o.reachedOnly.join(', ')}], never reached [${o.neverReached.join(', ')}]`);
+
+describe('response coverage of the in-process mock', () => {
+  it('every check, one run per property: every provokable outcome is reached and asserted, and upload-from-url 200 is named as needing --media-url', async () => {
+    const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name) });
+    expect(open(report)).toEqual([]);
+    expect(report.coverage.percent).toBe(100);
+    const fromUrl = report.coverage.operations.find((o) => o.operationId === 'uploadMediaFromUrl')!;
+    expect(fromUrl.unprovokable.find((u) => u.id === '200')?.why).toMatch(/^needs --media-url/);
+  }, 120_000);
+
+  for (const check of [...new Set(PROVOKED_BY.map(([c]) => c))]) {
+    const outcomes = PROVOKED_BY.filter(([c]) => c === check).map(([, op, id]) => `${op} ${id}`);
+    it(`${check} alone reaches and asserts ${outcomes.join('; ')}`, async () => {
+      const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: [check] });
+      expect(report.results.map((r) => r.status)).toEqual(['passed']);
+      const asserted = new Set(report.coverage.operations.flatMap((o) => o.asserted.map((id) => `${o.operationId} ${id}`)));
+      expect(outcomes.filter((o) => !asserted.has(o))).toEqual([]);
+    }, 60_000);
+  }
+});
