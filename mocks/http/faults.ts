@@ -282,6 +282,18 @@ export const FAULTS: FaultDefinition[] = [
       return { ...r, headers };
     },
   },
+  {
+    name: 'release-id-not-kept',
+    area: 'analytics',
+    description: 'PUT /posts/{id}/release-id answers 200 with the id but does not store it on a post not yet published, so its analytics still answer {missing: true}.',
+    caughtBy: ['post_analytics_link'],
+    operations: ['setPostReleaseId'],
+    override: onOk((_state, r, ws) => {
+      const post = ws.posts.rows.get(r.body?.id);
+      if (post && post.state !== 'PUBLISHED') post.releaseId = null;
+      return undefined;
+    }),
+  },
   // Wallet
   {
     name: 'double-charge',
@@ -425,6 +437,20 @@ export const FAULTS: FaultDefinition[] = [
     description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
     caughtBy: ['refusal_saves_nothing'],
   },
+  {
+    name: 'status-schedule-uncharged',
+    area: 'wallet',
+    description: 'PUT /posts/{id}/status `schedule` on a wallet that cannot cover the draft puts it on the schedule anyway, uncharged, instead of answering 402.',
+    caughtBy: ['refusal_saves_nothing'],
+    operations: ['changePostStatus'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      const row = ws?.posts.rows.get(decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? ''));
+      if (r.status !== 402 || !row) return undefined;
+      row.state = 'QUEUE';
+      return { status: 200, headers: r.headers, body: { id: row.id, state: row.state } };
+    },
+  },
   // Posts
   {
     name: 'drafts-validated',
@@ -437,6 +463,14 @@ export const FAULTS: FaultDefinition[] = [
     area: 'posts',
     description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows (hook in createPosts).',
     caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
+  },
+  {
+    name: 'settings-error-unnamed',
+    area: 'posts',
+    description: 'The 400 for a missing or unlisted required setting says only the problem ({statusCode: 400, message}), not which channel.',
+    caughtBy: ['settings_refused'],
+    operations: ['createPosts'],
+    override: () => (r) => (r.status === 400 && typeof r.body?.provider === 'string' ? { ...r, body: { statusCode: 400, message: r.body.message } } : undefined),
   },
   {
     name: 'cross-workspace-post',
