@@ -390,6 +390,28 @@ export const FAULTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'auto-top-up-limit-ignored',
+    area: 'wallet',
+    description: 'Automatic top-up fires past its monthly limit: the limit is shown but not enforced.',
+    caughtBy: ['auto_top_up_covers'],
+    operations: ['setAutoTopUp', 'getWallet'],
+    override: (state) => (r, { operationId, request }) => {
+      const mem = remember(state.world);
+      if (operationId === 'setAutoTopUp' && r.status === 200) {
+        const wsId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-3) ?? '');
+        const ws = state.world.workspaces.get(wsId);
+        if (ws) {
+          mem.set(`limit:${wsId}`, ws.wallet.autoTopUp.monthlyLimit);
+          ws.wallet.autoTopUp.monthlyLimit = null;
+        }
+        return undefined;
+      }
+      const ws = workspaceOf(state, request);
+      if (operationId !== 'getWallet' || r.status !== 200 || !ws || !mem.has(`limit:${ws.id}`) || !r.body?.autoTopUp) return undefined;
+      return { ...r, body: { ...r.body, autoTopUp: { ...r.body.autoTopUp, monthlyLimit: mem.get(`limit:${ws.id}`) } } };
+    },
+  },
+  {
     name: 'ledger-drift',
     area: 'wallet',
     description: 'GET /wallet reports a balance one credit above the sum of the transactions.',

@@ -84,7 +84,7 @@ export const autoTopUpCovers = register({
   name: 'auto_top_up_covers',
   area: 'wallet',
   kind: 'property',
-  description: 'With automatic top-up on and a balance below the price, the estimate says not short and covered by auto top-up, scheduling is accepted, and the ledger gains an AUTO_TOPUP that accounts for the balance.',
+  description: 'With automatic top-up on and a balance below the price, the estimate says not short and covered by auto top-up, scheduling is accepted, and the ledger gains an AUTO_TOPUP that accounts for the balance; with the monthly limit used up, no top-up goes past it and the estimate still predicts the answer.',
   rule: 'Section 3: "on pay-as-you-go the wallet (with auto top-up) covers the price"; WalletEstimate: `short` ("would be refused with 402"), `autoTopUpCovers`; transaction type AUTO_TOPUP.',
   needs: { keys: ['payg'], control: 'emptying the wallet and turning automatic top-up on' },
   async run(ctx) {
@@ -116,5 +116,17 @@ export const autoTopUpCovers = register({
     const read = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet after the top-up');
     const usedAfter = wallet(read)?.autoTopUp?.usedThisMonth;
     ensure(typeof usedBefore === 'number' && typeof usedAfter === 'number' && usedAfter > usedBefore, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before the automatic top-up, ${usedAfter} after`, documented: 'usedThisMonth grows with an automatic top-up made this month (Wallet: "usedThisMonth integer (smallest currency unit)")', exchanges: [res, read] });
+
+    // The month's limit reached: emptied again, a shortfall must not be topped up past monthlyLimit.
+    const now = await readWallet(ctx, 'payg');
+    if (now.balance > 0) await control.adjust(wsId, -now.balance, 'verify: empty again for auto_top_up_covers');
+    await control.unfreeze(wsId);
+    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: usedAfter });
+    const capped = await estimate(ctx, ch, ['over the monthly limit']);
+    const refused = await schedule(ctx, ch, ['over the monthly limit']);
+    agree(capped, refused, `auto top-up on, monthlyLimit ${usedAfter} already used`);
+    const last = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet at its monthly limit');
+    const auto = wallet(last)?.autoTopUp;
+    ensure(typeof auto?.usedThisMonth === 'number' && auto.usedThisMonth <= auto.monthlyLimit, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto)} after a shortfall with the limit used up`, documented: 'usedThisMonth never above monthlyLimit (Wallet: autoTopUp `monthlyLimit`, `usedThisMonth`)', exchanges: [capped, refused, last] });
   },
 });
