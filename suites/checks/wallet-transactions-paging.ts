@@ -58,7 +58,8 @@ export const walletTransactionsPaging = register({
           exchanges: pages,
         });
       },
-      { examples: [{ size: 1, types: undefined }, { size: n - 1, types: undefined }] },
+      // Boundary cases every run (fast-check counts them in the runs): one a page, and a filter on one type the ledger holds.
+      { examples: [{ size: 1, types: undefined }, { size: 2, types: [all.tx[0]!.type] }] },
     );
   },
 });
