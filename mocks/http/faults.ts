@@ -529,6 +529,18 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'delete-flag-defaults-true',
+    area: 'posts',
+    description: 'DELETE /posts/<id> without deleteFromPlatform deletes the post on its network too (a missing flag read as true).',
+    caughtBy: ['delete_from_platform_only_when_asked'],
+    operations: ['deletePost'],
+    override: () => (r, { request }) => {
+      if (r.status !== 200 || query(request).get('deleteFromPlatform') === 'true' || !Array.isArray(r.body?.deletedFromPlatform)) return undefined;
+      const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
+      return { ...r, body: { ...r.body, deletedFromPlatform: [id] } };
+    },
+  },
+  {
     name: 'deleted-post-still-found',
     area: 'posts',
     description: 'DELETE /posts only hides the group from the calendar (a soft delete whose by-id lookups forgot the filter): PUT status and release-id, GET missing, post analytics and a second DELETE still answer 200 for the deleted post.',

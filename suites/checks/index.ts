@@ -35,3 +35,4 @@ import './analytics-cache.ts';
 import './settings-refused.ts';
 import './unknown-names.ts';
 import './post-analytics-link.ts';
+import './delete-from-platform.ts';
