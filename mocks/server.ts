@@ -24,8 +24,31 @@ const TICK_MS = 1000;
  */
 export const KEEP_ALIVE_MS = 65_000;
 
-/** How long, and how much, a refused connection is still read so the client gets its answer instead of a reset. */
-const REFUSED_DRAIN = { ms: 2000, bytes: 1024 * 1024 };
+/** How long, and how much, a closing connection is still read so the client gets its answer instead of a reset. */
+const LINGER = { ms: 2000, bytes: 1024 * 1024 };
+
+const lingering = new WeakSet<Duplex>();
+
+/**
+ * Close as nginx's lingering close does. Closing a socket that still has unread bytes makes the kernel send a reset,
+ * and a client still sending (a body over the limit, an endless chunked one) then loses the answer it was sent: so
+ * half-close, read and drop what keeps arriving for a moment, within bounds, then close. Node's http server closes
+ * through `destroySoon` after a response marked `Connection: close`; every server socket gets this in its place.
+ */
+function lingeringClose(socket: Duplex): void {
+  if (socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.end();
+  let read = 0;
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER.bytes) socket.destroy();
+  });
+  socket.once('end', () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER.ms).unref();
+}
 
 const answered = new WeakSet<Duplex>();
 
@@ -36,8 +59,8 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 
 /**
  * A request Node could not parse (a head over the size limit, bad framing) gets its status in the reference's Error
- * shape. Node's own answer destroys the socket at once, so a client still sending its head or body reads a reset
- * instead of the 431: here the socket is half-closed and what is still arriving is read and dropped, within bounds.
+ * shape. Node's own answer destroys the socket at once, so a client still sending its head reads a reset instead of
+ * the 431: here the socket closes lingering.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   // Node may report the same broken head again as more of it arrives: the first report already answered.
@@ -49,16 +72,10 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   answered.add(socket);
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP/1.1'];
   const body = JSON.stringify({ statusCode: status, msg: message, message });
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
-  let drained = 0;
-  socket.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > REFUSED_DRAIN.bytes) socket.destroy();
-  });
-  socket.on('error', () => socket.destroy());
-  setTimeout(() => socket.destroy(), REFUSED_DRAIN.ms).unref();
+  lingeringClose(socket);
 }
 
 export async function startMock(options: MockOptions & { port?: number; host?: string } = {}): Promise<RunningMock> {
@@ -74,6 +91,9 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
   // A request's headers must be allowed at least as long as a connection may idle before them.
   http1.headersTimeout = KEEP_ALIVE_MS + 1000;
   http1.on('clientError', answerClientError);
+  http1.on('connection', (socket: Duplex & { destroySoon?: () => void }) => {
+    socket.destroySoon = () => lingeringClose(socket);
+  });
   const timer = setInterval(() => app.state.tick(), TICK_MS);
   timer.unref();
   const address = server.address() as AddressInfo;

@@ -54,8 +54,9 @@ function send(port: number, method: string, path: string, headers: Record<string
       let answered = false;
       req.on('response', () => (answered = true));
       const pump = () => {
-        while (!answered && req.write(chunk));
-        if (!answered) req.once('drain', pump);
+        if (answered) return;
+        if (req.write(chunk)) setImmediate(pump);
+        else req.once('drain', pump);
       };
       pump();
     } else req.end(body);

@@ -152,7 +152,8 @@ export async function runOperation(
     }
   } catch (err) {
     // A body over the limit is refused like a proxy would, before the operation: not one of its documented answers,
-    // so no override or output check applies, and the connection closes so the rest of the body is never read.
+    // so no override or output check applies. The connection closes after it (lingering a bounded moment so that a
+    // client still sending reads the 413 rather than a reset: mocks/server.ts), and the rest of the body is never kept.
     if (err instanceof BodyTooLarge) {
       const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
       return jsonResponse(out.status, out.body, { connection: 'close' });

@@ -206,10 +206,18 @@ describe('fetchPublic', () => {
     'other.example.com': ['93.184.216.35'],
     'evil.example.com': ['10.0.0.5'],
   });
-  beforeAll(() => nock.disableNetConnect());
+  beforeAll(() => {
+    // Importing nock turns it on, once per worker; each file turns it on for itself and off after (nock.restore), since
+    // while it is on a server in the same process never answers a request whose body has not all arrived.
+    if (!nock.isActive()) nock.activate();
+    nock.disableNetConnect();
+  });
   afterEach(() => nock.cleanAll());
   // Test files share a worker (isolate: false): give the network back to the next file.
-  afterAll(() => nock.enableNetConnect());
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
 
   const read = async (body: NodeJS.ReadableStream) => {
     const chunks: Buffer[] = [];

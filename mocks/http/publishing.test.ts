@@ -1,5 +1,5 @@
 // Time passing over HTTP: publication on clock advance, thread delays, (post:id) links, failing channels, repeats and webhooks.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import nock from 'nock';
 import { testMock, KEYS, T0, type TestMock } from '../testing.ts';
 
@@ -31,6 +31,12 @@ async function advance(m: TestMock, seconds: number) {
 }
 
 // Receivers are nock's; only the in-process mock itself (on loopback) may be reached for real.
+beforeAll(() => {
+  // Importing nock turns it on, once per worker; each file turns it on for itself and off after (nock.restore), since
+  // while it is on a server in the same process never answers a request whose body has not all arrived.
+  if (!nock.isActive()) nock.activate();
+});
+afterAll(() => nock.restore());
 beforeEach(() => {
   nock.disableNetConnect();
   nock.enableNetConnect('127.0.0.1');

@@ -370,12 +370,18 @@ describe('POST /upload-from-url', () => {
     return table[host]!;
   };
   beforeAll(() => {
+    // Importing nock turns it on, once per worker; each file turns it on for itself and off after (nock.restore), since
+    // while it is on a server in the same process never answers a request whose body has not all arrived.
+    if (!nock.isActive()) nock.activate();
     nock.disableNetConnect();
     nock.enableNetConnect(/127\.0\.0\.1|localhost|\[::1\]/);
   });
   afterEach(() => nock.cleanAll());
   // Test files share a worker (isolate: false): give the network back to the next file.
-  afterAll(() => nock.enableNetConnect());
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
   const fromUrl = (m: TestMock, url: string) => m.api('post', '/upload-from-url').send({ url });
 
   it('fetches a public https URL and stores it by its bytes', async () => {
