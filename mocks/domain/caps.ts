@@ -1,34 +1,9 @@
 // Bounds on everything a client can make the mock keep. The reference sets none of these numbers: each is a mock decision, changeable through PUT /_mock/limits.
+import type { components } from '../../spec/generated/control.d.ts';
 import { invalid } from './errors.ts';
 
-export interface Caps {
-  /** Posts (every thread item and comment counts) per workspace; a create past it answers 400. */
-  posts: number;
-  /** Media files per workspace; an upload past it answers 400. */
-  media: number;
-  /** Wallet ledger entries per workspace; a charge past it answers 400 (refunds always go through). */
-  ledgerEntries: number;
-  /** Upload tickets open (unspent, unexpired) per workspace; a new ticket past it answers 400. */
-  openTickets: number;
-  /** Brief documents per workspace, over every category; a new one past it answers 400. */
-  briefDocuments: number;
-  /** Revisions kept per brief document: the oldest are forgotten. */
-  briefRevisions: number;
-  /** Notifications kept per workspace: the oldest are forgotten. */
-  notifications: number;
-  /** Webhooks per paid workspace (a free one has the reference's 30); a new one past it answers 400. */
-  webhooks: number;
-  /** Workspaces, seeded ones included; the control API's create past it answers 400. */
-  workspaces: number;
-  /** Consent pages shown and not answered, over the whole mock (no key is needed to open one): the oldest are forgotten. */
-  pendingConsents: number;
-  /** Authorization codes kept, spent ones included, over the whole mock: the oldest are forgotten. */
-  authorizationCodes: number;
-  /** OAuth access tokens over the whole mock; an exchange past it answers 400 invalid_request. */
-  accessTokens: number;
-  /** Webhook deliveries kept for GET /_mock/deliveries: the oldest are forgotten. */
-  deliveries: number;
-}
+/** One number per store, named and described where the control API documents them (`Caps` in spec/control.yaml). */
+export type Caps = components['schemas']['Caps'];
 
 export const defaultCaps: Caps = {
   posts: 100_000,
