@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPTIONS_TABLE } from '../scripts/config-table.ts';
 import { documented, generated } from '../scripts/lib/generated-section.ts';
-import { createProgram, main, type Actions, type Options } from './cli-program.ts';
+import { corsOrigins, createProgram, main, type Actions, type Options } from './cli-program.ts';
+import { UsageError } from './cli-config.ts';
 
 /** Every variable the commands read: cleared before each test, so the machine's own PORT or HOST cannot leak in. */
 const VARIABLES = (() => {
@@ -119,6 +120,18 @@ describe('where a setting comes from', () => {
     vi.stubEnv('MOCK_FAULTS', 'c,d');
     expect((await run(['mock'])).seen.mock!.fault).toEqual(['c', 'd']);
     expect((await run(['mock', '--fault', 'e', '--fault', 'f,g'])).seen.mock!.fault).toEqual(['e', 'f', 'g']);
+  });
+
+  it('takes --cors-origin as * by default, a comma separated list from the variable, off alone', async () => {
+    expect((await run(['mock'])).seen.mock!.corsOrigin).toEqual(['*']);
+    vi.stubEnv('MOCK_CORS_ORIGIN', 'http://localhost:5173, https://app.example.com/');
+    const listed = (await run(['mock'])).seen.mock!.corsOrigin;
+    expect(corsOrigins(listed)).toEqual(['http://localhost:5173', 'https://app.example.com']);
+    expect(corsOrigins(['OFF'])).toEqual(['off']);
+    expect(corsOrigins(['*'])).toEqual(['*']);
+    expect(() => corsOrigins(['*', 'http://localhost:5173'])).toThrow(UsageError);
+    expect(() => corsOrigins(['localhost:5173'])).toThrow(/--cors-origin localhost:5173/);
+    expect(() => corsOrigins(['http://localhost:5173/app'])).toThrow(UsageError);
   });
 });
 

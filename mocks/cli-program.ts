@@ -62,6 +62,18 @@ function httpOrigin(name: string, value: string): string {
   return url.origin;
 }
 
+/** `--cors-origin`: `*`, `off`, or http(s) origins (checked like --public-url, so a typo is not silently never matched). */
+export function corsOrigins(values: string[]): string[] {
+  const items = values.map((v) => v.trim()).filter(Boolean);
+  if (items.length === 0) return ['*'];
+  const special = items.filter((v) => v === '*' || v.toLowerCase() === 'off');
+  if (special.length > 0) {
+    if (items.length > 1) throw new UsageError(`--cors-origin ${items.join(',')}: '*' and 'off' stand alone, not in a list of origins`);
+    return [special[0]!.toLowerCase()];
+  }
+  return items.map((v) => httpOrigin('--cors-origin', v));
+}
+
 async function checkFaults(faults: string[]): Promise<void> {
   if (faults.length === 0) return;
   const { faultNames } = await import('./http/faults.ts');
@@ -96,6 +108,12 @@ async function checkedFixtures(dir: string) {
   return fixtures;
 }
 
+function describeCors(origins: string[], control: boolean): string {
+  if (origins.length === 0) return 'off (browsers on other origins cannot call the API)';
+  const who = origins[0] === '*' ? 'pages of any origin' : origins.join(', ');
+  return `${who} may call the public API${control ? ' and the control API' : ''}`;
+}
+
 export const defaultActions: Actions = {
   async mock(opts) {
     const faults: string[] = opts.fault ?? [];
@@ -115,6 +133,8 @@ export const defaultActions: Actions = {
       publicUrl,
       allowedHosts: opts.allowedHost ?? [],
       controlToken: opts.controlToken,
+      corsOrigins: corsOrigins(opts.corsOrigin ?? ['*']),
+      controlCors: Boolean(opts.controlCors),
     });
     const base = `${mock.origin}${apiBasePath()}`;
     const lines = [
@@ -123,6 +143,8 @@ export const defaultActions: Actions = {
       `  Document:      ${base}/openapi.json`,
       `  Control API:   ${mock.origin}/_mock${opts.controlToken ? ' (send Authorization: Bearer <--control-token>)' : ''}`,
       `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
+      `  Wallet page:   ${mock.origin}${mock.app.state.config.walletPath} (where topUpUrl leads)`,
+      `  CORS:          ${describeCors(mock.app.state.access.corsOrigins, Boolean(opts.controlCors))}`,
       '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
       ...[...mock.app.state.world.workspaces.values()].map(
         (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
@@ -230,6 +252,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--public-url <origin>', 'the origin absolute URLs start with (ticket URLs, media paths, topUpUrl), when clients reach the mock by another address (a proxy, a container)').env('MOCK_PUBLIC_URL'))
     .addOption(new Option('--allowed-host <name...>', 'host names, besides localhost and IP addresses, that may reach the control API and /docs (.example.com takes subdomains)').env('MOCK_ALLOWED_HOSTS'))
     .addOption(new Option('--control-token <token>', 'require Authorization: Bearer <token> on every control API request').env('MOCK_CONTROL_TOKEN'))
+    .addOption(new Option('--cors-origin <origin...>', "origins whose web pages may call the public API (CORS): '*', 'off', or origins such as http://localhost:5173").env('MOCK_CORS_ORIGIN').default(['*'], '*'))
+    .addOption(new Option('--control-cors', 'let those origins call the control API too (same-origin only otherwise)').env('MOCK_CONTROL_CORS'))
     .addOption(configOption())
     .addHelpText('after', `${SETTINGS_HELP}\n\nExamples:\n  spw mock --port 4011 --seed 7\n  MOCK_FAULTS=double-charge spw mock`)
     .action(async (opts) => done(await actions.mock(opts)));

@@ -8,6 +8,10 @@ export interface AccessOptions {
   allowedHosts?: string[];
   /** When set, every control request carries `Authorization: Bearer <token>`. */
   controlToken?: string;
+  /** Origins whose pages may call the public API (CORS): `*` (the default) for any, a list, or `off` (or none) for none. */
+  corsOrigins?: string[];
+  /** Let those origins call the control API too (it is same-origin otherwise). */
+  controlCors?: boolean;
 }
 
 export interface Access {
@@ -16,6 +20,9 @@ export interface Access {
   publicOrigin?: string;
   allowedHosts: string[];
   controlToken?: string;
+  /** `['*']`, a list of origins, or empty for no CORS. */
+  corsOrigins: string[];
+  controlCors: boolean;
 }
 
 export function createAccess(options: AccessOptions): Access {
@@ -23,7 +30,23 @@ export function createAccess(options: AccessOptions): Access {
     publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : undefined,
     allowedHosts: (options.allowedHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     controlToken: options.controlToken || undefined,
+    corsOrigins: corsOriginList(options.corsOrigins),
+    controlCors: Boolean(options.controlCors),
   };
+}
+
+/** The CORS origins as given (`*`, origins, `off`), normalised: `['*']` by default, empty when off. */
+function corsOriginList(given: string[] | undefined): string[] {
+  const items = (given ?? ['*']).map((o) => o.trim()).filter(Boolean);
+  if (items.some((o) => o.toLowerCase() === 'off')) return [];
+  if (items.includes('*')) return ['*'];
+  return items.map((o) => new URL(o).origin);
+}
+
+/** Whether pages of this origin may call the public API (and, with controlCors, the control API). */
+export function corsAllows(access: Access, origin: string | null): boolean {
+  if (origin === null || access.corsOrigins.length === 0) return false;
+  return access.corsOrigins[0] === '*' || access.corsOrigins.includes(origin);
 }
 
 /** The host name of a Host header value, lowercased, without port or IPv6 brackets; undefined when it does not parse. */
@@ -96,7 +119,8 @@ export function controlRefusal(access: Access, request: Request): Response | und
   if (!hostAllowed(access, request)) return refusal(403, HOST_REFUSED(request.headers.get('host') ?? ''));
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site');
-  if ((origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none')) {
+  const corsAllowed = access.controlCors && corsAllows(access, origin);
+  if (!corsAllowed && ((origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none'))) {
     return refusal(403, 'The control API does not take requests from other origins (a web page cannot drive the mock).');
   }
   if (access.controlToken) {

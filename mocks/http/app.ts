@@ -10,7 +10,9 @@ import { createState, type MockOptions, type MockState } from './state.ts';
 import { applyFaults } from './faults.ts';
 import { serveMediaFile } from './media-files.ts';
 import { mountDocs } from './docs.ts';
-import { controlRefusal } from './access.ts';
+import { controlRefusal, docsRefusal } from './access.ts';
+import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
+import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
 export interface NodeBindings {
@@ -37,15 +39,24 @@ function mountPoint(validator: ContractValidator, op: { operation: Record<string
   return fallback;
 }
 
-function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
+export const MEDIA_FILES_PATH = '/media-files';
+
+function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Cors, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
     const at = mountPoint(validator, op, base);
+    // The wallet page sits where wallet refusals point (config walletPath), not only at the document's default path.
+    const path = WALLET_PAGE_OPERATIONS.has(op.operationId) ? state.config.walletPath : op.path;
     // The control API is guarded from web pages; the pages it serves at the origin (OAuth consent) are meant for browsers.
     const guarded = at === CONTROL_PATH;
-    app.on(op.method.toUpperCase(), at + honoPath(op.path), (c) =>
+    // The wallet page changes the world from a form: only a Host that names this mock reaches it (DNS rebinding).
+    const hostChecked = WALLET_PAGE_OPERATIONS.has(op.operationId);
+    if (at === apiPath) cors.route('public', op.method, at + path);
+    else if (guarded) cors.route('control', op.method, at + path);
+    app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
+      (hostChecked && docsRefusal(state.access, c.req.raw)) ||
       runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }, c.env?.incoming),
     );
   }
@@ -57,13 +68,19 @@ export function createMockApp(options: MockOptions = {}): MockApp {
   const apiPath = apiBasePath();
   // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
   const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
-  mount(app, state, state.validator, publicHandlers, apiPath, apiPath);
-  mount(app, state, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
+  const cors = createCors(state.access, {
+    apiPath,
+    controlPath: CONTROL_PATH,
+    mediaPath: MEDIA_FILES_PATH,
+    exposeHeaders: documentedResponseHeaders(state.validator.document),
+  });
+  mount(app, state, cors, state.validator, publicHandlers, apiPath, apiPath);
+  mount(app, state, cors, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
   app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
   // The interactive reference (Swagger UI, local assets read on first use), outside the public document.
   mountDocs(app, state, apiPath);
   // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
-  app.get('/media-files/:name', (c) => serveMediaFile(state, c.req.param('name')));
+  app.get(`${MEDIA_FILES_PATH}/:name`, (c) => serveMediaFile(state, c.req.param('name')));
   app.notFound((c) =>
     c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
   );
@@ -71,7 +88,10 @@ export function createMockApp(options: MockOptions = {}): MockApp {
     console.error('[mock] unhandled error:', err);
     return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
   });
-  return { fetch: (request: Request, env?: NodeBindings) => app.fetch(request, env) as Promise<Response>, state };
+  // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
+  const fetch = async (request: Request, env?: NodeBindings): Promise<Response> =>
+    cors.preflight(request) ?? cors.decorate(request, (await app.fetch(request, env)) as Response);
+  return { fetch, state };
 }
 
 export { bundledSpec };

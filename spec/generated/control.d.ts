@@ -498,6 +498,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the wallet page
+         * @description The app's wallet page, in HTML, where `topUpUrl` and the `url` of a 402 wallet refusal lead (the
+         *     path is the mock's `walletPath`, `/wallet` by default). It shows a workspace's balance, plan and
+         *     automatic top-up, with a form to add credits (a `TOPUP`, as `POST /workspaces/{id}/wallet/top-up`
+         *     does) and one to turn automatic top-up on or off. The forms post to `POST /wallet` with a
+         *     single-use CSRF field. Same-origin only, and only for a `Host` that names the mock (403 otherwise).
+         */
+        get: operations["showWalletPage"];
+        put?: never;
+        /**
+         * Submit a wallet page form
+         * @description A wallet page form. `action=top-up` adds `credits` as a top-up (the first one makes a free
+         *     workspace pay-as-you-go; a frozen wallet refuses it); `action=auto-top-up-on` turns automatic
+         *     top-up on with `belowCredits` and `amount` (smallest currency unit); `action=auto-top-up-off`
+         *     turns it off. On success the person is redirected (303) to the page again, with `done` and
+         *     `return`; a refused form (expired or reused CSRF field, unknown workspace, invalid amount, frozen
+         *     wallet) answers an HTML page with status 400 and changes nothing.
+         */
+        post: operations["submitWalletPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/token": {
         parameters: {
             query?: never;
@@ -673,6 +706,22 @@ export interface components {
             /** Format: date-time */
             at: string;
             test: boolean;
+        };
+        /** @description A wallet page form, as the page sends it (every value a string). */
+        WalletForm: {
+            workspace: string;
+            /** @description The single-use nonce of the page that showed the form (valid for an hour). */
+            csrf_token: string;
+            /** @enum {string} */
+            action: "top-up" | "auto-top-up-on" | "auto-top-up-off";
+            /** @description With `top-up`, the credits to add (more than 0, at most 2 decimals). */
+            credits?: string;
+            /** @description With `auto-top-up-on`, the balance under which a top-up fires. */
+            belowCredits?: string;
+            /** @description With `auto-top-up-on`, the top-up amount in the smallest currency unit. */
+            amount?: string;
+            /** @description The app's page to go back to (absolute http or https URL). */
+            return?: string;
         };
         ControlAutoTopUp: {
             enabled: boolean;
@@ -2032,6 +2081,104 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showWalletPage: {
+        parameters: {
+            query?: {
+                /** @description The workspace shown; the first workspace when it is absent or names none. */
+                workspace?: string;
+                /** @description The app's page to go back to, shown as a link; only an absolute http(s) URL is kept. */
+                return?: string;
+                /** @description What the last form did (`top-up`, `auto-top-up-on`, `auto-top-up-off`), shown as a notice. */
+                done?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description There is no workspace to show, or the query is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Host` does not name this mock. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitWalletPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "workspace": "ws_free_demo",
+                 *       "csrf_token": "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                 *       "action": "top-up",
+                 *       "credits": "50",
+                 *       "return": "http://localhost:5173/settings"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WalletForm"];
+            };
+        };
+        responses: {
+            /** @description Back to the wallet page, showing what was done. */
+            303: {
+                headers: {
+                    /** @description The wallet page with `workspace`, `done` and `return`. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form was refused; nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Host` does not name this mock. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

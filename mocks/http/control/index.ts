@@ -5,6 +5,7 @@ import { handlers as wallet } from './wallet.ts';
 import { handlers as oauth } from './oauth.ts';
 import { handlers as brief } from './brief.ts';
 import { handlers as keys } from './keys.ts';
+import { handlers as walletPage } from './wallet-page.ts';
 
 export const controlHandlers: HandlerMap = {
   ...core,
@@ -12,4 +13,5 @@ export const controlHandlers: HandlerMap = {
   ...oauth,
   ...brief,
   ...keys,
+  ...walletPage,
 };

@@ -26,7 +26,7 @@ export function controlWorkspace(world: World, id: string): Workspace {
   return ws;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const HTML_HEADERS = {
@@ -45,7 +45,8 @@ select{width:100%;padding:8px;font-size:15px}.buttons{display:flex;gap:12px;marg
 button{flex:1;padding:10px;font-size:15px;border-radius:8px;border:1px solid #ccc;cursor:pointer}
 button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}`;
 
-function page(title: string, body: string, status = 200): Reply {
+/** A page of the app host (consent, wallet): escaped title, the shared style, headers that forbid framing and caching. */
+export function page(title: string, body: string, status = 200): Reply {
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
