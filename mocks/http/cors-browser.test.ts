@@ -116,7 +116,7 @@ describe('a web page on another origin calls the mock', () => {
   it('walks out of credits -> top-up page -> back to the app', async () => {
     const wallet = await page.evaluate(
       async ([base, key]) => (await fetch(`${base}/wallet`, { headers: { Authorization: key } })).json(),
-      [`${open.origin}${API}`, KEYS.free],
+      [`${open.origin}${API}`, KEYS.free] as const,
     );
     expect(wallet.balance).toBe(0);
     const back = `${app.origin}/?from=wallet`;
@@ -129,7 +129,7 @@ describe('a web page on another origin calls the mock', () => {
     await page.waitForURL(back);
     const after = await page.evaluate(
       async ([base, key]) => (await fetch(`${base}/wallet`, { headers: { Authorization: key } })).json(),
-      [`${open.origin}${API}`, KEYS.free],
+      [`${open.origin}${API}`, KEYS.free] as const,
     );
     expect(after).toMatchObject({ balance: 12.5, payAsYouGo: true });
   }, STEP_TIMEOUT_MS);
