@@ -1,24 +1,12 @@
 // CORS in a real browser: a page on another origin creates a draft and reads it back with fetch and a key, is blocked by a mock that lists other origins, and walks the top-up page back to itself.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startMock, type RunningMock } from '../server.ts';
+import { launchChromium } from '../browser-testing.ts';
 import { API, KEYS } from '../testing.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As in docs.test.ts: without the background-networking flags Chromium reaches out at start, and the closed network refuses it.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // A healthy run takes a second or two; the bound stops a hang, with room for a CI machine starved of CPU.
 const STEP_TIMEOUT_MS = 120_000;
 
@@ -69,18 +57,12 @@ describe('a web page on another origin calls the mock', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM}: this test drives the system browser and never downloads one. ` +
-          'Install it with `apt-get install -y --no-install-recommends chromium` (.ci/run does), or set CHROMIUM_PATH.',
-      );
-    }
     [open, restricted, app] = await Promise.all([
       startMock({ port: 0, seed: 42, strict: true }),
       startMock({ port: 0, seed: 42, strict: true, corsOrigins: ['http://localhost:5173'] }),
       servePage(),
     ]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto(`${app.origin}/`);

@@ -1,23 +1,12 @@
 // The /docs reference in a real browser: every operation of the public document is listed, "Try it out" reaches the mock, nothing leaves the origin.
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startMock, type RunningMock } from '../server.ts';
+import { launchChromium } from '../browser-testing.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { API, KEYS } from '../testing.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags Chromium reaches out at start, and the closed network refuses it.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOT = 'reports/docs-page.png';
 // A healthy run takes seconds; the bounds only stop a hang. They leave room for a CI machine that other jobs are
 // starving of CPU: on the two-vCPU development VM, at 6-8 % of a core and beside the package test's npm install, the
@@ -42,14 +31,8 @@ describe('the interactive reference at /docs', () => {
   let loadMs = 0;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM}: this test drives the system browser and never downloads one. ` +
-          'Install it with `apt-get install -y --no-install-recommends chromium` (.ci/run does), or set CHROMIUM_PATH.',
-      );
-    }
     mock = await startMock({ port: 0, seed: 42, strict: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     page.on('request', (request) => requested.push(request.url()));
