@@ -74,6 +74,21 @@ export function corsOrigins(values: string[]): string[] {
   return items.map((v) => httpOrigin('--cors-origin', v));
 }
 
+/** `--latency`: checked against the public document's operations, so a typo is a usage error and not a delay never applied. */
+export async function checkedLatency(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const [{ parseLatency, LatencySyntaxError }, { loadSpec }] = await Promise.all([import('./http/latency.ts'), import('../spec/load.ts')]);
+  const doc = loadSpec();
+  const operations = Object.values(doc.paths ?? {}).flatMap((item: any) => Object.values(item ?? {}).map((op: any) => op?.operationId).filter(Boolean));
+  try {
+    parseLatency(value, operations);
+  } catch (err) {
+    if (err instanceof LatencySyntaxError) throw new UsageError(`--latency ${err.message}`);
+    throw err;
+  }
+  return value;
+}
+
 async function checkFaults(faults: string[]): Promise<void> {
   if (faults.length === 0) return;
   const { faultNames } = await import('./http/faults.ts');
@@ -121,6 +136,7 @@ export const defaultActions: Actions = {
     const seed = integer('--seed', opts.seed, 0);
     await checkFaults(faults);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
+    const latency = await checkedLatency(opts.latency);
     const [{ startMock }, { apiBasePath }] = await Promise.all([import('./server.ts'), import('../spec/load.ts')]);
     const publicUrl = opts.publicUrl === undefined ? undefined : httpOrigin('--public-url', opts.publicUrl);
     const mock = await startMock({
@@ -135,6 +151,8 @@ export const defaultActions: Actions = {
       controlToken: opts.controlToken,
       corsOrigins: corsOrigins(opts.corsOrigin ?? ['*']),
       controlCors: Boolean(opts.controlCors),
+      journalBodies: Boolean(opts.journalBodies),
+      latency,
     });
     const base = `${mock.origin}${apiBasePath()}`;
     const lines = [
@@ -149,6 +167,8 @@ export const defaultActions: Actions = {
       ...[...mock.app.state.world.workspaces.values()].map(
         (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
       ),
+      `  Journal:       ${mock.origin}/_mock/requests (${opts.journalBodies ? 'with request bodies, redacted' : 'bodies off: --journal-bodies'})`,
+      ...(latency ? [`  Latency:       ${latency} ms before public API answers (seed ${mock.app.state.latency.seed})`] : []),
       ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
     ];
     console.log(lines.join('\n'));
@@ -254,6 +274,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--control-token <token>', 'require Authorization: Bearer <token> on every control API request').env('MOCK_CONTROL_TOKEN'))
     .addOption(new Option('--cors-origin <origin...>', "origins whose web pages may call the public API (CORS): '*', 'off', or origins such as http://localhost:5173").env('MOCK_CORS_ORIGIN').default(['*'], '*'))
     .addOption(new Option('--control-cors', 'let those origins call the control API too (same-origin only otherwise)').env('MOCK_CONTROL_CORS'))
+    .addOption(new Option('--journal-bodies', 'keep the parsed JSON body of each public API request in the request journal (GET /_mock/requests), secrets redacted').env('MOCK_JOURNAL_BODIES'))
+    .addOption(new Option('--latency <ms>', "delay public API answers: '200', '100-800', or per operation 'createPosts=1500,listPosts=50-200,100' (the last a default); random delays follow --seed").env('MOCK_LATENCY'))
     .addOption(configOption())
     .addHelpText('after', `${SETTINGS_HELP}\n\nExamples:\n  spw mock --port 4011 --seed 7\n  MOCK_FAULTS=double-charge spw mock`)
     .action(async (opts) => done(await actions.mock(opts)));

@@ -19,6 +19,7 @@ export const defaultCaps: Caps = {
   authorizationCodes: 1_000,
   accessTokens: 10_000,
   deliveries: 1_000,
+  journal: 1_000,
 };
 
 /** The refusal at a cap: it names the number, what to do, and that it is the mock's bound, not the API's. */

@@ -57,7 +57,7 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Co
     app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
       (hostChecked && docsRefusal(state.access, c.req.raw)) ||
-      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true }, c.env?.incoming),
+      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true, public: at === apiPath }, c.env?.incoming),
     );
   }
 }

@@ -22,6 +22,9 @@ export class BodyTooLarge extends DomainError {
   }
 }
 
+/** Bytes read from each request's body, for the request journal (a WeakMap: gone with the request). */
+export const bodyBytesRead = new WeakMap<Request, number>();
+
 /**
  * The body's bytes, refusing as soon as it passes `limit`: a declared Content-Length over it is refused before a byte
  * is read, and a chunked or under-declared body is no longer read from the first chunk past it.
@@ -46,6 +49,7 @@ export async function readBounded(request: Request, limit: number): Promise<Uint
     }
     chunks.push(value);
   }
+  bodyBytesRead.set(request, total);
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let at = 0;

@@ -6,9 +6,10 @@ import type { Env, World, Workspace } from '../domain/world.ts';
 import type { CompiledOperation, Violation } from '../../spec/validator.ts';
 import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
-import { BodyTooLarge, readJson } from './body.ts';
+import { BodyTooLarge, bodyBytesRead, readJson } from './body.ts';
 import { publicOrigin } from './access.ts';
 import type { MockState } from './state.ts';
+import { hold } from './latency.ts';
 
 export interface Ctx {
   state: MockState;
@@ -80,9 +81,11 @@ export interface RunOptions {
   apiPath: string;
   /** Which validator this operation belongs to, for output checks. */
   validate: boolean;
+  /** A public API operation: recorded in the request journal and delayed by --latency (the control API never is). */
+  public?: boolean;
 }
 
-/** Run one operation through every stage and produce the response. */
+/** Run one operation; a public one is recorded in the journal once its answer is decided, then held for its latency. */
 export async function runOperation(
   state: MockState,
   op: CompiledOperation,
@@ -91,6 +94,51 @@ export async function runOperation(
   pathParams: Record<string, string>,
   options: RunOptions,
   incoming?: Readable,
+): Promise<Response> {
+  if (!options.public) return runStages(state, op, handler, request, pathParams, options, incoming);
+  const receivedAt = Date.now();
+  const at = state.clock.now();
+  const seen: Seen = {};
+  const response = await runStages(state, op, handler, request, pathParams, options, incoming, seen);
+  // A client that went away sees no delay; its request is still recorded.
+  const latencyMs = response.status === 499 ? 0 : state.latency.draw(op.operationId);
+  const length = request.headers.get('content-length');
+  const credential = request.headers.get('authorization');
+  state.journal.record({
+    method: request.method,
+    operationId: op.operationId,
+    apiPath: options.apiPath,
+    pathTemplate: op.path,
+    params: pathParams,
+    url: request.url,
+    workspaceId: seen.ctx?.ws?.id ?? null,
+    status: response.status,
+    at,
+    receivedAt,
+    bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : request.body ? null : 0),
+    body: seen.ctx?.body,
+    secrets: [credential ?? '', credential?.replace(/^Bearer\s+/i, '') ?? '', pathParams.token ?? ''],
+    latencyMs,
+  });
+  await hold(latencyMs, request.signal);
+  return response;
+}
+
+/** What the stages leave for the journal: the context, with the caller's workspace and the parsed body. */
+interface Seen {
+  ctx?: Ctx;
+}
+
+/** Run one operation through every stage and produce the response. */
+async function runStages(
+  state: MockState,
+  op: CompiledOperation,
+  handler: OperationHandler | Handle,
+  request: Request,
+  pathParams: Record<string, string>,
+  options: RunOptions,
+  incoming?: Readable,
+  seen?: Seen,
 ): Promise<Response> {
   const h = asHandler(handler);
   const origin = publicOrigin(state.access, request);
@@ -117,6 +165,7 @@ export async function runOperation(
       origin,
       apiBase: origin + options.apiPath,
     };
+    if (seen) seen.ctx = ctx;
     if (op.secured) {
       const header = request.headers.get('authorization');
       // Fault hook (mocks/http/faults.ts): `Bearer <key>` taken as the key.

@@ -11,6 +11,8 @@ import { loadControlSpec } from '../../spec/load.ts';
 import { loadFixtures } from '../../fixtures/load.ts';
 import { defaultEffects, type Effects } from './effects.ts';
 import { createAccess, type Access, type AccessOptions } from './access.ts';
+import { Journal } from './journal.ts';
+import { Latency, parseLatency } from './latency.ts';
 
 export interface MockOptions extends AccessOptions {
   /** The seeded world; defaults to fixtures/. */
@@ -25,6 +27,12 @@ export interface MockOptions extends AccessOptions {
   faults?: string[];
   config?: Partial<MockConfig>;
   effects?: Partial<Effects>;
+  /** Keep each public request's parsed JSON body in the request journal (redacted); off by default. */
+  journalBodies?: boolean;
+  /** Delay public API answers, in the `--latency` syntax (mocks/http/latency.ts); off by default. */
+  latency?: string;
+  /** Seed for the latency's random delays; defaults to `seed`, else random. */
+  latencySeed?: number;
 }
 
 /** A behaviour override, applied around an operation: the shape fault injection takes. */
@@ -54,6 +62,10 @@ export interface MockState {
   access: Access;
   /** Webhook deliveries under way (tests await them). */
   pending: Set<Promise<void>>;
+  /** What clients sent to the public API (GET /_mock/requests). */
+  journal: Journal;
+  /** The delay added before public API answers. */
+  latency: Latency;
   /** Publish what is due and send its webhooks; called before every request and by the control clock. */
   tick(): ReturnType<typeof runDue>;
   /** Back to the seeded world (same seed, same ids), clock back to how it started. */
@@ -72,6 +84,8 @@ export function createState(options: MockOptions = {}): MockState {
   const config: MockConfig = { ...defaultConfig, ...options.config };
   const effects: Effects = { ...defaultEffects(), ...options.effects };
   controlValidator ??= createValidator(loadControlSpec());
+  const latencyPlan = parseLatency(options.latency ?? 'off');
+  const latencySeed = options.latencySeed ?? options.seed ?? randomBytes(4).readUInt32LE(0);
 
   const state: MockState = {
     world: undefined as unknown as World,
@@ -87,6 +101,8 @@ export function createState(options: MockOptions = {}): MockState {
     effects,
     access: createAccess(options),
     pending: new Set(),
+    journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal),
+    latency: new Latency(latencyPlan, latencySeed),
     tick() {
       const result = runDue(state.world, state.env);
       for (const hook of result.webhooks) sendWebhook(state, hook);
@@ -107,6 +123,8 @@ export function createState(options: MockOptions = {}): MockState {
       state.world = createWorld(fixtures, config, state.env);
       // Uploaded files belonged to the old world.
       state.effects.files.clear();
+      state.journal.reset();
+      state.latency.set(latencyPlan, latencySeed);
     },
     async settle() {
       while (state.pending.size > 0) await Promise.all([...state.pending]);

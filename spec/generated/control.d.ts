@@ -222,6 +222,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the requests clients sent (the request journal)
+         * @description Lists the public API requests the mock received, oldest first, newest `caps.journal` kept (default
+         *     1,000; older ones are forgotten and counted in `forgotten`). Each entry has the method, the path, the
+         *     operation, the caller's workspace, the status answered, the mock clock's and real time, and the body's
+         *     size. The parsed JSON body is kept only when the mock runs with `--journal-bodies` (option
+         *     `journalBodies`). API keys and OAuth tokens are never recorded (headers are not kept), an upload ticket in
+         *     a path reads `[redacted]`, and in kept bodies and queries fields named like secrets (`token`,
+         *     `apiKey`, `secret`, `password`...) and the request's own credential are blanked. The control API, `/docs`
+         *     and the app-host pages are not recorded. Every filter is optional; they combine.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the request journal
+         * @description Forgets every recorded request (a reset does too). Sequence numbers go on, so `after` never matches an entry from before.
+         */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the simulated latency
+         * @description The delay the mock adds before answering public API requests (`--latency`), and the seed its random delays are drawn from. The control API, `/docs` and the app-host pages are never delayed.
+         */
+        get: operations["getLatency"];
+        /**
+         * Change the simulated latency
+         * @description Sets the latency in the syntax of `--latency` (`off`, `200`, `100-800`, `createPosts=1500,listPosts=50-200,100`) and optionally a new seed; every operation's stream of delays starts again. A reset goes back to how the mock started.
+         */
+        put: operations["setLatency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{id}/wallet/top-up": {
         parameters: {
             query?: never;
@@ -647,6 +702,8 @@ export interface components {
             accessTokens: number;
             /** @description Webhook deliveries kept for GET /deliveries; forgets. */
             deliveries: number;
+            /** @description Public API requests kept for GET /requests (the request journal); forgets; 0 keeps none. */
+            journal: number;
         };
         /** @description Any subset of the caps. */
         CapsUpdate: {
@@ -663,6 +720,7 @@ export interface components {
             authorizationCodes?: number;
             accessTokens?: number;
             deliveries?: number;
+            journal?: number;
         };
         /** @description Any subset of the limits. */
         LimitsUpdate: {
@@ -706,6 +764,64 @@ export interface components {
             /** Format: date-time */
             at: string;
             test: boolean;
+        };
+        /** @description The request journal, filtered. */
+        Journal: {
+            /** @description Whether request bodies are kept (`--journal-bodies`). */
+            bodies: boolean;
+            /** @description Entries kept at most (`caps.journal`). */
+            cap: number;
+            /** @description Entries dropped to stay within the cap since the start or the last reset. */
+            forgotten: number;
+            entries: components["schemas"]["JournalEntry"][];
+        };
+        /** @description One public API request, as received and answered. */
+        JournalEntry: {
+            /** @description Its number in arrival order. */
+            seq: number;
+            method: string;
+            /** @description The path, an upload ticket in it as `[redacted]`. */
+            path: string;
+            /** @description The query parameters, when there were any (one value per name). */
+            query?: {
+                [key: string]: string;
+            };
+            operationId: string;
+            /** @description The caller's workspace; null when the request was not authenticated. */
+            workspaceId: string | null;
+            /** @description The status answered. */
+            status: number;
+            /**
+             * Format: date-time
+             * @description The mock clock when the request arrived.
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description Real time when the request arrived.
+             */
+            receivedAt: string;
+            /** @description The body's size in bytes; null when unknown (a streamed upload without Content-Length). */
+            bodyBytes: number | null;
+            /** @description The simulated latency added to the answer. */
+            latencyMs: number;
+            /** @description The parsed JSON body, redacted (only with `--journal-bodies`, and when its JSON is at most 16 KiB). */
+            body?: unknown;
+            /** @description The body was over 16 KiB; `bodyText` holds its start. */
+            bodyTruncated?: boolean;
+            /** @description The first 16 KiB of a larger body's JSON (redacted). */
+            bodyText?: string;
+        };
+        Latency: {
+            /** @description The `--latency` syntax, normalized; `off` when none. */
+            latency: string;
+            /** @description Random delays are drawn from this seed (the mock's `--seed`, else random at start), one stream per operation. */
+            seed: number;
+        };
+        LatencyUpdate: {
+            /** @description `off`, `200`, `100-800`, or `createPosts=1500,listPosts=50-200,100` (operationId=ms or min-max, and a default). */
+            latency: string;
+            seed?: number;
         };
         /** @description A wallet page form, as the page sends it (every value a string). */
         WalletForm: {
@@ -1147,7 +1263,8 @@ export interface operations {
                      *         "pendingConsents": 1000,
                      *         "authorizationCodes": 1000,
                      *         "accessTokens": 10000,
-                     *         "deliveries": 1000
+                     *         "deliveries": 1000,
+                     *         "journal": 1000
                      *       }
                      *     }
                      */
@@ -1200,7 +1317,8 @@ export interface operations {
                      *         "pendingConsents": 1000,
                      *         "authorizationCodes": 1000,
                      *         "accessTokens": 10000,
-                     *         "deliveries": 1000
+                     *         "deliveries": 1000,
+                     *         "journal": 1000
                      *       }
                      *     }
                      */
@@ -1419,6 +1537,160 @@ export interface operations {
                     "application/json": components["schemas"]["Delivery"][];
                 };
             };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description An operationId of the public API, e.g. createPosts. */
+                operation?: string;
+                /** @description Workspace id of the caller. */
+                workspace?: string;
+                /** @description A status (`201`) or a class (`4xx`). */
+                status?: string;
+                /** @description HTTP method. */
+                method?: string;
+                /** @description The exact path as recorded, e.g. /api/public/v1/posts. */
+                path?: string;
+                /** @description Only requests received at or after this instant of the mock clock. */
+                since?: string;
+                /** @description Only entries after this `seq` (works on a frozen clock). */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching entries, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bodies": true,
+                     *       "cap": 1000,
+                     *       "forgotten": 0,
+                     *       "entries": [
+                     *         {
+                     *           "seq": 1,
+                     *           "method": "POST",
+                     *           "path": "/api/public/v1/posts",
+                     *           "operationId": "createPosts",
+                     *           "workspaceId": "ws_payg_demo",
+                     *           "status": 200,
+                     *           "at": "2026-01-05T09:00:00.000Z",
+                     *           "receivedAt": "2026-11-23T12:00:00.000Z",
+                     *           "bodyBytes": 212,
+                     *           "latencyMs": 0,
+                     *           "body": {
+                     *             "type": "schedule",
+                     *             "date": "2026-01-06T10:00:00.000Z",
+                     *             "shortLink": false,
+                     *             "tags": [],
+                     *             "posts": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Journal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries were forgotten. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cleared": 12
+                     *     }
+                     */
+                    "application/json": {
+                        cleared: number;
+                    };
+                };
+            };
+        };
+    };
+    getLatency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latency in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "latency": "createPosts=1500,listPosts=50-200,100",
+                     *       "seed": 7
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Latency"];
+                };
+            };
+        };
+    };
+    setLatency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "latency": "100-800",
+                 *       "seed": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["LatencyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The latency now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "latency": "100-800",
+                     *       "seed": 7
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Latency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     topUpWallet: {

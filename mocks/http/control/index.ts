@@ -6,6 +6,7 @@ import { handlers as oauth } from './oauth.ts';
 import { handlers as brief } from './brief.ts';
 import { handlers as keys } from './keys.ts';
 import { handlers as walletPage } from './wallet-page.ts';
+import { handlers as journal } from './journal.ts';
 
 export const controlHandlers: HandlerMap = {
   ...core,
@@ -14,4 +15,5 @@ export const controlHandlers: HandlerMap = {
   ...brief,
   ...keys,
   ...walletPage,
+  ...journal,
 };

@@ -57,6 +57,8 @@ function ticketUpload(purpose: TicketPurpose, view: typeof mediaView): Operation
     rawBody: true,
     async handle(ctx) {
       const { ticket, ws } = claimTicket(ctx.world, String(ctx.params.token), purpose, ctx.env);
+      // The ticket names the workspace: the request journal files the upload under it.
+      ctx.ws = ws;
       try {
         const item = await receiveUpload(ctx, ws, purpose);
         spendTicket(ctx.world, ticket);

@@ -42,6 +42,8 @@ function summary(ws: Workspace, row: PostRow) {
 async function readBody(ctx: Ctx): Promise<unknown> {
   const body = await readJson(ctx.request);
   if (body === undefined) throw invalid('request body is required');
+  // Kept on the context for the request journal, which records what the pipeline parsed.
+  ctx.body = body;
   return body;
 }
 

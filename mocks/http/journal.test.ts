@@ -1,0 +1,148 @@
+// The request journal as a frontend test uses it: what the app sent, filtered, redacted, bounded, cleared.
+import { describe, expect, it } from 'vitest';
+import { testMock, KEYS, T0 } from '../testing.ts';
+import { Journal, redact, REDACTED, JOURNAL_BODY_CHARS, type Exchange } from './journal.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const X = { __type: 'x', who_can_reply_post: 'everyone' };
+
+function post(type: 'draft' | 'schedule', content: string) {
+  return {
+    type,
+    date: iso(T0 + 3_600_000),
+    shortLink: false,
+    tags: [],
+    posts: [{ integration: { id: 'ch_payg_x' }, settings: X, value: [{ content, image: [] }] }],
+  };
+}
+
+describe('request journal', () => {
+  it('lets a test assert the app sent exactly one createPosts with type: schedule', async () => {
+    const m = testMock({ journalBodies: true });
+    await m.api('post', '/posts').send(post('draft', 'first idea')).expect(200);
+    await m.api('post', '/posts').send(post('schedule', 'launch day')).expect(200);
+    await m.api('get', '/integrations').expect(200);
+
+    const { body } = await m.http.get('/_mock/requests?operation=createPosts').expect(200);
+    const scheduled = body.entries.filter((e: any) => e.body?.type === 'schedule');
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/public/v1/posts',
+      operationId: 'createPosts',
+      workspaceId: 'ws_payg_demo',
+      status: 200,
+      at: iso(T0),
+      body: { type: 'schedule', posts: [{ value: [{ content: 'launch day' }] }] },
+    });
+    expect(scheduled[0].bodyBytes).toBe(Buffer.byteLength(JSON.stringify(post('schedule', 'launch day'))));
+    expect(Date.parse(scheduled[0].receivedAt)).toBeGreaterThan(Date.parse('2026-01-01'));
+    expect(body).toMatchObject({ bodies: true, cap: 1000, forgotten: 0 });
+    expect(body.entries).toHaveLength(2);
+  });
+
+  it('keeps no bodies unless asked, and records only the public API', async () => {
+    const m = testMock();
+    await m.api('post', '/posts').send(post('draft', 'secret plans')).expect(200);
+    await m.http.get('/_mock/workspaces').expect(200);
+    await m.http.get('/docs').set('host', '127.0.0.1');
+    const { body } = await m.http.get('/_mock/requests').expect(200);
+    expect(body.bodies).toBe(false);
+    expect(body.entries).toHaveLength(1);
+    expect(body.entries[0].operationId).toBe('createPosts');
+    expect(body.entries[0]).not.toHaveProperty('body');
+    expect(body.entries[0].bodyBytes).toBeGreaterThan(0);
+  });
+
+  it('filters by operation, workspace, status (or class), method, path, since and after', async () => {
+    const m = testMock();
+    await m.api('get', '/integrations').expect(200);
+    await m.api('get', '/integrations', KEYS.paid).expect(200);
+    await m.api('get', '/integrations', 'wrong-key').expect(401);
+    m.clock.advance(60_000);
+    await m.api('get', `/posts?startDate=${iso(T0)}&endDate=${iso(T0 + 86_400_000)}`).expect(200);
+    const list = async (q: string) => (await m.http.get(`/_mock/requests?${q}`).expect(200)).body.entries as any[];
+
+    expect((await list('workspace=ws_paid_demo')).map((e) => e.operationId)).toEqual(['listIntegrations']);
+    expect((await list('status=401')).map((e) => e.workspaceId)).toEqual([null]);
+    expect(await list('status=4xx')).toHaveLength(1);
+    expect(await list('status=2xx')).toHaveLength(3);
+    expect((await list('operation=listPosts'))[0]).toMatchObject({ query: { startDate: iso(T0) }, at: iso(T0 + 60_000) });
+    expect(await list(`since=${iso(T0 + 1)}`)).toHaveLength(1);
+    expect(await list('method=get&path=/api/public/v1/integrations')).toHaveLength(3);
+    expect((await list('after=2')).map((e) => e.seq)).toEqual([3, 4]);
+    await m.http.get('/_mock/requests?status=200x').expect(400);
+  });
+
+  it('never records API keys, and blanks upload tickets in paths and secrets in bodies', async () => {
+    const m = testMock({ journalBodies: true });
+    const ticket = await m.api('post', '/upload-ticket').send({ purpose: 'media' }).expect(200);
+    const token = new URL(ticket.body.uploadUrl).pathname.split('/').pop()!;
+    await m.http.post(`/api/public/v1/upload-ticket/${token}`).attach('file', Buffer.from('not an image'), 'x.png');
+    // A key pasted into a post's content is cut out too.
+    await m.api('post', '/posts').send(post('draft', `my key is ${KEYS.payg}`)).expect(200);
+
+    const { body } = await m.http.get('/_mock/requests').expect(200);
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(KEYS.payg);
+    expect(text).not.toContain(token);
+    const upload = body.entries.find((e: any) => e.operationId === 'uploadWithTicket');
+    expect(upload).toMatchObject({ path: `/api/public/v1/upload-ticket/${REDACTED}`, workspaceId: 'ws_payg_demo' });
+    expect(body.entries.at(-1).body.posts[0].value[0].content).toBe(`my key is ${REDACTED}`);
+    expect(redact({ apiKey: 'k', client_secret: 's', nested: [{ access_token: 't', key: 'brand-voice' }] }, [])).toEqual({
+      apiKey: REDACTED,
+      client_secret: REDACTED,
+      nested: [{ access_token: REDACTED, key: 'brand-voice' }],
+    });
+  });
+
+  it('keeps the newest caps.journal entries, counts the forgotten, and is cleared by DELETE and by a reset', async () => {
+    const m = testMock();
+    await m.http.put('/_mock/limits').send({ caps: { journal: 2 } }).expect(200);
+    for (let i = 0; i < 5; i++) await m.api('get', '/integrations').expect(200);
+    let { body } = await m.http.get('/_mock/requests').expect(200);
+    expect(body).toMatchObject({ cap: 2, forgotten: 3 });
+    expect(body.entries.map((e: any) => e.seq)).toEqual([4, 5]);
+
+    expect((await m.http.delete('/_mock/requests').expect(200)).body).toEqual({ cleared: 2 });
+    expect((await m.http.get('/_mock/requests').expect(200)).body.entries).toEqual([]);
+    await m.api('get', '/integrations').expect(200);
+    expect((await m.http.get('/_mock/requests').expect(200)).body.entries[0].seq).toBe(6);
+
+    await m.http.post('/_mock/reset').expect(200);
+    ({ body } = await m.http.get('/_mock/requests').expect(200));
+    expect(body).toMatchObject({ cap: 1000, forgotten: 0, entries: [] });
+
+    await m.http.put('/_mock/limits').send({ caps: { journal: 0 } }).expect(200);
+    await m.api('get', '/integrations').expect(200);
+    expect((await m.http.get('/_mock/requests').expect(200)).body.entries).toEqual([]);
+  });
+
+  it('keeps a large body as the start of its text, within the bound', () => {
+    const journal = new Journal(true, () => 10);
+    const big = { content: 'x'.repeat(JOURNAL_BODY_CHARS * 2) };
+    const exchange: Exchange = {
+      method: 'POST', operationId: 'createPosts', apiPath: '/api/public/v1', pathTemplate: '/posts', params: {}, url: 'http://m/api/public/v1/posts',
+      workspaceId: 'ws', status: 200, at: T0, receivedAt: T0, bodyBytes: 40_000, body: big, secrets: [], latencyMs: 0,
+    };
+    journal.record(exchange);
+    const [entry] = journal.list();
+    expect(entry).toMatchObject({ bodyTruncated: true });
+    expect(entry!.body).toBeUndefined();
+    expect(entry!.bodyText).toHaveLength(JOURNAL_BODY_CHARS);
+  });
+
+  it('does constant work per request at its cap (a ring: the oldest slot is reused, nothing shifts)', () => {
+    const journal = new Journal(false, () => 1000);
+    const exchange: Exchange = {
+      method: 'GET', operationId: 'listIntegrations', apiPath: '/api/public/v1', pathTemplate: '/integrations', params: {}, url: 'http://m/api/public/v1/integrations',
+      workspaceId: 'ws', status: 200, at: T0, receivedAt: T0, bodyBytes: 0, body: undefined, secrets: [], latencyMs: 0,
+    };
+    for (let i = 0; i < 5000; i++) journal.record(exchange);
+    expect(journal.size).toBe(1000);
+    expect(journal.forgotten).toBe(4000);
+    const seqs = journal.list().map((e) => e.seq);
+    expect(seqs[0]).toBe(4001);
+    expect(seqs.at(-1)).toBe(5000);
+  });
+});
