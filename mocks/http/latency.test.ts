@@ -93,6 +93,18 @@ describe('latency on the mock', () => {
     expect(wallet.settled()).toBe(true);
   });
 
+  it('stops holding when the client goes away', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const m = testMock({ latency: '30000' });
+    const abort = new AbortController();
+    const req = await started(m, '/api/public/v1/integrations', { headers: { authorization: KEYS.payg }, signal: abort.signal });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(req.settled()).toBe(false);
+    abort.abort();
+    await req.response;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('is off by default', async () => {
     const m = testMock();
     await m.api('get', '/integrations').expect(200);
