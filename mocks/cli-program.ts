@@ -123,6 +123,23 @@ async function checkedFixtures(dir: string) {
   return fixtures;
 }
 
+/** Read --scenario and an existing --state-file before anything starts: a bad one is a usage error and nothing is loaded. */
+async function checkedScenario(scenarioFile: string | undefined, stateFile: string | undefined): Promise<unknown> {
+  if (!scenarioFile && !(stateFile && existsSync(stateFile))) return undefined;
+  const [{ readScenarioFile }, { createValidator }, { loadControlSpec }] = await Promise.all([
+    import('./state-file.ts'),
+    import('../spec/validator.ts'),
+    import('../spec/load.ts'),
+  ]);
+  const validator = { controlValidator: createValidator(loadControlSpec()) };
+  try {
+    if (stateFile && existsSync(stateFile)) readScenarioFile(stateFile, validator);
+    return scenarioFile ? readScenarioFile(scenarioFile, validator) : undefined;
+  } catch (err) {
+    throw new UsageError(`${scenarioFile && (err as Error).message.startsWith(scenarioFile) ? '--scenario' : '--state-file'} ${(err as Error).message}`);
+  }
+}
+
 function describeCors(origins: string[], control: boolean): string {
   if (origins.length === 0) return 'off (browsers on other origins cannot call the API)';
   const who = origins[0] === '*' ? 'pages of any origin' : origins.join(', ');
@@ -137,12 +154,15 @@ export const defaultActions: Actions = {
     await checkFaults(faults);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const latency = await checkedLatency(opts.latency);
+    const scenario = await checkedScenario(opts.scenario, opts.stateFile);
     const [{ startMock }, { apiBasePath }] = await Promise.all([import('./server.ts'), import('../spec/load.ts')]);
     const publicUrl = opts.publicUrl === undefined ? undefined : httpOrigin('--public-url', opts.publicUrl);
     const mock = await startMock({
       port: listenPort,
       host: opts.host,
       fixtures,
+      scenario,
+      stateFile: opts.stateFile,
       seed,
       faults,
       strict: Boolean(opts.strict),
@@ -266,6 +286,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--port <port>', 'port to listen on').env('PORT').default('4010'))
     .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
     .addOption(new Option('--fixtures <dir>', 'folder with workspaces.json and the other fixtures').env('MOCK_FIXTURES'))
+    .addOption(new Option('--scenario <file>', 'start from a scenario file (GET /_mock/scenario saves one; fixtures/scenarios/ has ready ones); reset goes back to it').env('MOCK_SCENARIO'))
+    .addOption(new Option('--state-file <file>', 'keep the world in this file across restarts: loaded at start when it exists, written atomically after changes and on exit').env('MOCK_STATE_FILE'))
     .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
     .addOption(new Option('--fault <name...>', 'switch on named faults from the catalogue (repeatable, or comma separated)').env('MOCK_FAULTS'))
     .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))

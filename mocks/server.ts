@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp } from './http/app.ts';
 import type { MockOptions } from './http/state.ts';
+import { keepStateFile } from './state-file.ts';
 
 export interface RunningMock {
   app: MockApp;
@@ -80,9 +81,18 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 
 export async function startMock(options: MockOptions & { port?: number; host?: string } = {}): Promise<RunningMock> {
   const app = createMockApp(options);
+  const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
+  // The raw Node request (`bindings.incoming`) must reach the app: uploads stream from it.
+  const fetch: typeof app.fetch = keeper
+    ? async (request, bindings) => {
+        const response = await app.fetch(request, bindings);
+        keeper.touch();
+        return response;
+      }
+    : app.fetch;
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+    const s = serve({ fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
   // `serve` without `createServer` options makes a node:http server; the union type also admits HTTP/2.
@@ -94,7 +104,10 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
   http1.on('connection', (socket: Duplex & { destroySoon?: () => void }) => {
     socket.destroySoon = () => lingeringClose(socket);
   });
-  const timer = setInterval(() => app.state.tick(), TICK_MS);
+  const timer = setInterval(() => {
+    const ticked = app.state.tick();
+    if (ticked.published.length > 0 || ticked.failed.length > 0) keeper?.touch();
+  }, TICK_MS);
   timer.unref();
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -110,6 +123,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);
+        keeper?.close();
         server.close(() => resolve());
         (server as any).closeAllConnections?.();
       }),

@@ -11,6 +11,7 @@ import { loadControlSpec } from '../../spec/load.ts';
 import { loadFixtures } from '../../fixtures/load.ts';
 import { defaultEffects, type Effects } from './effects.ts';
 import { createAccess, type Access, type AccessOptions } from './access.ts';
+import { loadScenario } from './scenario.ts';
 import { Journal } from './journal.ts';
 import { Latency, parseLatency } from './latency.ts';
 
@@ -27,6 +28,10 @@ export interface MockOptions extends AccessOptions {
   faults?: string[];
   config?: Partial<MockConfig>;
   effects?: Partial<Effects>;
+  /** A scenario document (spec/control.yaml Scenario) to start from, and to go back to on reset, instead of the fixtures' world. */
+  scenario?: unknown;
+  /** Keep the world in this scenario file across restarts (the Node server only: mocks/state-file.ts). */
+  stateFile?: string;
   /** Keep each public request's parsed JSON body in the request journal (redacted); off by default. */
   journalBodies?: boolean;
   /** Delay public API answers, in the `--latency` syntax (mocks/http/latency.ts); off by default. */
@@ -121,6 +126,7 @@ export function createState(options: MockOptions = {}): MockState {
       // Limits changed through the control API go back to how the mock started.
       Object.assign(config, { ...defaultConfig, ...options.config });
       state.world = createWorld(fixtures, config, state.env);
+      if (options.scenario !== undefined) loadScenario(state, options.scenario);
       // Uploaded files belonged to the old world.
       state.effects.files.clear();
       state.journal.reset();
@@ -132,6 +138,7 @@ export function createState(options: MockOptions = {}): MockState {
   };
   state.env = { clock, ids: state.ids };
   state.world = createWorld(fixtures, config, state.env);
+  if (options.scenario !== undefined) loadScenario(state, options.scenario);
   return state;
 }
 

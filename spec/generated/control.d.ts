@@ -20,6 +20,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the whole world as a scenario
+         * @description The whole world as one versioned JSON document: workspaces with their channels, groups, posts, wallet and ledger, media metadata, brief, notifications, webhooks and OAuth app; the OAuth access tokens, the webhook deliveries, the mock clock and the mock's limits. Media file bytes are not in it (a media `path` keeps pointing at `/media-files/...`, which serves the bytes only while this mock still holds them); nor are short-lived single-use credentials (upload tickets, authorization codes, consent pages). Save it and send it back with `PUT /scenario`, or start a mock from it with `spw mock --scenario <file>`.
+         */
+        get: operations["exportScenario"];
+        /**
+         * Replace the world with a scenario
+         * @description Replaces the whole world, the clock and the limits with the document's, all or nothing: a document that breaks the schema or a rule between its parts (an unknown channel id in a post, a balance other than the sum of its ledger, a repeated id or API key) answers 400 naming each JSON path and the rule, and the world stays as it was. `POST /reset` goes back to what the mock started from, not to the imported scenario.
+         */
+        put: operations["importScenario"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces": {
         parameters: {
             query?: never;
@@ -935,6 +959,241 @@ export interface components {
             error: string;
             error_description?: string;
         };
+        ScenarioLoaded: {
+            /** @constant */
+            ok: true;
+            /** @description How many workspaces the world now has. */
+            workspaces: number;
+        };
+        /** @description A whole world of the mock (version 1). Times are milliseconds since the epoch (UTC) except `clock.now`; wallet amounts (`cents`, `balance`, `belowCents`) are hundredths of a credit. Lists are in the order the mock keeps them (oldest first). Media entries are metadata only: the file bytes are not in the document. */
+        Scenario: {
+            /** @constant */
+            scenarioVersion: 1;
+            /** @description What this scenario is for, for people; the mock does not read it. */
+            description?: string;
+            clock: {
+                /** Format: date-time */
+                now: string;
+                /** @description A running clock runs on from `now`. */
+                frozen: boolean;
+            };
+            config: components["schemas"]["ScenarioConfig"];
+            workspaces: components["schemas"]["ScenarioWorkspace"][];
+            oauthTokens: {
+                token: string;
+                workspaceId: string;
+                clientId: string;
+            }[];
+            deliveries: components["schemas"]["ScenarioDelivery"][];
+        };
+        /** @description The mock's numbers; those left out take the defaults (see `docs/configuration.md`). */
+        ScenarioConfig: {
+            postsPerHour?: number;
+            freeLibraryBytes?: number;
+            freeStorageBytes?: number;
+            freeWebhookLimit?: number;
+            allowLoopbackWebhooks?: boolean;
+            ticketSeconds?: number;
+            maxImageBytes?: number;
+            maxVideoBytes?: number;
+            maxDocumentBytes?: number;
+            urlFetchTimeoutMs?: number;
+            oauthCodeSeconds?: number;
+            analyticsCacheSeconds?: number;
+            notificationsPageSize?: number;
+            forecastWindowHours?: number;
+            walletPath?: string;
+            walletCurrency?: string;
+            creditsPerUnit?: number;
+            lowBalanceCredits?: number;
+            caps?: components["schemas"]["CapsUpdate"];
+        };
+        /** @description Milliseconds since the epoch (UTC). */
+        ScenarioTime: number;
+        ScenarioWorkspace: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "free" | "paid";
+            apiKey: string;
+            groups: {
+                id: string;
+                name: string;
+            }[];
+            channels: {
+                id: string;
+                name: string;
+                /** @description The provider (`x`, `linkedin`, ...). */
+                identifier: string;
+                picture: string | null;
+                disabled: boolean;
+                profile: string | null;
+                /** @description The group the channel is labelled with. */
+                customer: string | null;
+                /** @description Minutes after midnight UTC at which the channel posts. */
+                postingTimes: number[];
+                /** @description Sends on this channel fail (PUT /channels/{id}/failure). */
+                failing: boolean;
+            }[];
+            /** @description Every post row (thread items and comments too), in the order stored. */
+            posts: components["schemas"]["ScenarioPost"][];
+            wallet: {
+                /** @description Hundredths of a credit; must equal the sum of the ledger's `cents`. */
+                balance: number;
+                toppedUp: boolean;
+                frozen: boolean;
+                autoTopUp: {
+                    enabled: boolean;
+                    belowCents: number | null;
+                    /** @description Smallest currency unit. */
+                    amount: number | null;
+                    monthlyLimit: number | null;
+                };
+                ledger: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "TOPUP" | "AUTO_TOPUP" | "SPEND" | "REFUND" | "GRANT" | "ADJUST";
+                    description: string | null;
+                    cents: number;
+                    quantity: number;
+                    actionKey: string | null;
+                    reference: string | null;
+                    receiptUrl: string | null;
+                    createdAt: components["schemas"]["ScenarioTime"];
+                    currencyAmount?: number;
+                }[];
+                /** @description Paid post items not sent yet (refunded if they fail). */
+                paid: {
+                    postId: string;
+                    group: string;
+                    provider: string;
+                    actionKey: string;
+                    cents: number;
+                    quantity: number;
+                }[];
+            };
+            /** @description Media library metadata, oldest first; the bytes are not in the document. */
+            media: {
+                id: string;
+                name: string;
+                originalName: string | null;
+                path: string;
+                thumbnail: string | null;
+                alt: string | null;
+                bytes: number;
+                mime: string;
+                /** @enum {string} */
+                kind: "image" | "video" | "document";
+                createdAt: components["schemas"]["ScenarioTime"];
+                seq: number;
+            }[];
+            brief: {
+                documents: {
+                    category: string;
+                    key: string;
+                    content: components["schemas"]["ScenarioBriefContent"];
+                    updatedAt: components["schemas"]["ScenarioTime"];
+                }[];
+                history: {
+                    category: string;
+                    key: string;
+                    revisions: {
+                        revision: number;
+                        at: components["schemas"]["ScenarioTime"];
+                        /** @enum {string} */
+                        action: "saved" | "deleted";
+                        content: null | components["schemas"]["ScenarioBriefContent"];
+                    }[];
+                }[];
+                onboarding: {
+                    id: string;
+                    createdAt: components["schemas"]["ScenarioTime"];
+                    /** @enum {string} */
+                    status: "RUNNING" | "DONE" | "FAILED";
+                    finishedAt: number | null;
+                    error: string | null;
+                }[];
+            };
+            notifications: {
+                id: string;
+                content: string;
+                link: string | null;
+                createdAt: components["schemas"]["ScenarioTime"];
+            }[];
+            webhooks: {
+                id: string;
+                name: string;
+                url: string;
+                integrations: components["schemas"]["WebhookIntegrations"];
+            }[];
+            oauthApp: null | {
+                clientId: string;
+                clientSecret: string;
+                name: string;
+                description: string | null;
+                picture: string | null;
+                redirectUrl: string;
+            };
+            analytics: {
+                /** @description `channelId:date` -> when the numbers were last read (ms). */
+                cache: {
+                    [key: string]: number;
+                };
+                /** @description `postId:YYYY-MM-DD` of charged post reads (charged once per post per UTC day). */
+                chargedReads: string[];
+            };
+            /** @description Times of the workspace's recent `POST /posts` requests (the hourly limit). */
+            postRequests: components["schemas"]["ScenarioTime"][];
+        };
+        ScenarioPost: {
+            id: string;
+            group: string;
+            channelId: string;
+            index: number;
+            content: string;
+            template?: string;
+            images: {
+                id: string;
+                path: string;
+                alt?: string;
+                thumbnail?: string;
+            }[];
+            settings: Record<string, unknown> | null;
+            publishAt: components["schemas"]["ScenarioTime"];
+            delayMinutes: number;
+            /** @enum {string} */
+            state: "DRAFT" | "QUEUE" | "PUBLISHED" | "ERROR";
+            releaseURL: string | null;
+            releaseId: string | null;
+            inter: number | null;
+            tags: {
+                value: string;
+                label: string;
+            }[];
+            shortLink: boolean;
+            /** @enum {string} */
+            creationMethod: "API" | "CLI";
+            createdAt: components["schemas"]["ScenarioTime"];
+            publishedAt: number | null;
+            error: string | null;
+        };
+        ScenarioBriefContent: {
+            title: string;
+            blocks: Record<string, unknown>[];
+            links: Record<string, unknown>[];
+            assets: Record<string, unknown>[];
+        };
+        ScenarioDelivery: {
+            id: string;
+            webhookId: string | null;
+            workspaceId: string;
+            url: string;
+            body: unknown[];
+            status: number | null;
+            error: string | null;
+            at: components["schemas"]["ScenarioTime"];
+            test: boolean;
+        };
     };
     responses: {
         /** @description Invalid input. */
@@ -1003,6 +1262,57 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+        };
+    };
+    exportScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenario. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+        };
+    };
+    importScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Scenario"];
+            };
+        };
+        responses: {
+            /** @description The world now is the scenario. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workspaces": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScenarioLoaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listWorkspaces: {

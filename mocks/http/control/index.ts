@@ -6,6 +6,7 @@ import { handlers as oauth } from './oauth.ts';
 import { handlers as brief } from './brief.ts';
 import { handlers as keys } from './keys.ts';
 import { handlers as walletPage } from './wallet-page.ts';
+import { handlers as scenario } from './scenario.ts';
 import { handlers as journal } from './journal.ts';
 
 export const controlHandlers: HandlerMap = {
@@ -15,5 +16,6 @@ export const controlHandlers: HandlerMap = {
   ...brief,
   ...keys,
   ...walletPage,
+  ...scenario,
   ...journal,
 };
