@@ -4,7 +4,7 @@
 // the stage fails if any failed. `npm run <name>` still runs one alone.
 import { spawn } from 'node:child_process';
 
-const CHECKS = ['typecheck', 'spec:validate', 'spec:lint', 'types:check'];
+const CHECKS = ['typecheck', 'spec:validate', 'spec:lint', 'types:check', 'scenarios:check'];
 
 interface Outcome {
   name: string;
