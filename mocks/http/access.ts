@@ -90,10 +90,13 @@ function refusal(status: number, message: string): Response {
 }
 
 const HOST_REFUSED = (header: string) =>
-  `This host (${hostName(header) ?? header}) is not allowed to reach the mock's control API or /docs. Start the mock with --allowed-host ${hostName(header) ?? header} if you meant to.`;
+  `This host (${hostName(header) ?? header}) is not allowed to reach the mock's control API, /docs or its pages. Start the mock with --allowed-host ${hostName(header) ?? header} if you meant to.`;
 
-/** /docs lists every demo key: a page on a rebound name must not read it. */
-export function docsRefusal(access: Access, request: Request): Response | undefined {
+/**
+ * A 403 when the request's Host does not name this mock. For what a page on a rebound name must not read or change:
+ * /docs (it lists every demo key), the wallet page (a form that adds credits) and the control API.
+ */
+export function hostRefusal(access: Access, request: Request): Response | undefined {
   if (!hostAllowed(access, request)) return refusal(403, HOST_REFUSED(request.headers.get('host') ?? ''));
   return undefined;
 }
@@ -116,7 +119,8 @@ function sameToken(given: string, expected: string): boolean {
  * Origin and Sec-Fetch-Site headers; a rebound name by Host; and anything without the token when one is set.
  */
 export function controlRefusal(access: Access, request: Request): Response | undefined {
-  if (!hostAllowed(access, request)) return refusal(403, HOST_REFUSED(request.headers.get('host') ?? ''));
+  const host = hostRefusal(access, request);
+  if (host) return host;
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site');
   const corsAllowed = access.controlCors && corsAllows(access, origin);

@@ -10,7 +10,7 @@ import { createState, type MockOptions, type MockState } from './state.ts';
 import { applyFaults } from './faults.ts';
 import { serveMediaFile } from './media-files.ts';
 import { mountDocs } from './docs.ts';
-import { controlRefusal, docsRefusal } from './access.ts';
+import { controlRefusal, hostRefusal } from './access.ts';
 import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
 import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
 
@@ -56,7 +56,7 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Co
     else if (guarded) cors.route('control', op.method, at + path);
     app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
-      (hostChecked && docsRefusal(state.access, c.req.raw)) ||
+      (hostChecked && hostRefusal(state.access, c.req.raw)) ||
       runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true, public: at === apiPath }, c.env?.incoming),
     );
   }

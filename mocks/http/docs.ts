@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { loadSpec } from '../../spec/load.ts';
 import type { MockState } from './state.ts';
-import { docsRefusal } from './access.ts';
+import { hostRefusal } from './access.ts';
 
 export const DOCS_PATH = '/docs';
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
@@ -121,7 +121,7 @@ function page(state: MockState, apiPath: string): string {
 /** Mount /docs and its assets on the mock's app. The page lists the current demo keys, so it is built per request (a few hundred bytes). */
 export function mountDocs(app: Hono<any>, state: MockState, apiPath: string): void {
   app.get(DOCS_PATH, (c) =>
-    docsRefusal(state.access, c.req.raw) ??
+    hostRefusal(state.access, c.req.raw) ??
     new Response(page(state, apiPath), {
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
     }),
