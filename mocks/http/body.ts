@@ -15,7 +15,7 @@ export const BODY_LIMITS = {
   jsonDepth: 64,
 } as const;
 
-/** A body over its limit: answered 413 before the operation runs, and the connection closed so nothing more is read. */
+/** A body over its limit: answered 413 before the operation runs, and the connection closed after it (see mocks/server.ts). */
 export class BodyTooLarge extends DomainError {
   constructor(limit: number) {
     super('too_large', `Request body is larger than ${limit} bytes`);
@@ -42,8 +42,8 @@ export async function readBounded(request: Request, limit: number): Promise<Uint
     total += value.byteLength;
     if (total > limit) {
       // Stop reading, but do not cancel: under the Node server a cancel destroys the socket before the 413 is written.
-      // Left alone, what is still arriving is read and dropped by @hono/node-server within its bounds (500 ms, 64 MiB)
-      // while the answer goes out, then the connection closes: nothing of it is kept.
+      // The server closes the connection after the 413, reading and dropping what still arrives for a bounded moment
+      // so the client reads its answer (mocks/server.ts): nothing of it is kept.
       reader.releaseLock();
       throw new BodyTooLarge(limit);
     }
