@@ -22,7 +22,7 @@ class LongFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts'],
+    include: ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'],
     environment: 'node',
     // Two cores in CI: keep workers to the machine, and give property tests room.
     pool: 'forks',

@@ -1,13 +1,12 @@
-// Scenario files on disk: --scenario and --state-file from the command line, the state kept across restarts, atomic writes.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Scenario files on disk: the state kept across restarts, atomic writes (the flags that read them: cli/mock-flags.test.ts).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from './cli-program.ts';
 import { startMock } from './server.ts';
 import { writeAtomically } from './state-file.ts';
 import { MockClock } from './domain/clock.ts';
-import { T0, KEYS, API, testMock } from './testing.ts';
+import { T0, KEYS, API } from './testing.ts';
 
 let dir: string;
 let stderr: string;
@@ -32,19 +31,6 @@ afterEach(() => {
 const frozen = () => new MockClock({ frozenAt: T0 });
 
 describe('scenario files', () => {
-  it('a bad --scenario file exits 2 naming the JSON path and rule, before anything listens', async () => {
-    const good = (await testMock().http.get('/_mock/scenario').expect(200)).body;
-    const file = join(dir, 'bad.json');
-    good.workspaces[0].wallet.balance = 123;
-    writeFileSync(file, JSON.stringify(good));
-    expect(await main(['node', 'spw', 'mock', '--port', '0', '--scenario', file])).toBe(2);
-    expect(stderr).toContain(`--scenario ${file}: not a valid scenario`);
-    expect(stderr).toContain("/workspaces/0/wallet/balance: must equal the sum of the ledger's cents (0), not 123");
-    writeFileSync(file, '{"scenarioVersion": 1,');
-    expect(await main(['node', 'spw', 'mock', '--port', '0', '--state-file', file])).toBe(2);
-    expect(stderr).toContain(`--state-file ${file}: not JSON`);
-  });
-
   it('--state-file keeps the world across a restart, and is created when missing', async () => {
     const file = join(dir, 'state.json');
     const first = await startMock({ port: 0, seed: 1, clock: frozen(), stateFile: file });

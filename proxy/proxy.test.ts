@@ -227,7 +227,7 @@ describe('upstreams that misbehave', () => {
 
 describe('spw proxy --help', () => {
   it('names the upstream, the port, the report and what is checked', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['mocks/cli.ts', 'proxy', '--help']);
+    const { stdout } = await promisify(execFile)(process.execPath, ['cli/run.ts', 'proxy', '--help']);
     for (const text of ['--upstream <url>', '--port <port>', '--host <host>', '--report <file>', '/_proxy/report', 'undocumented status', 'default: "4020"']) {
       expect(stdout).toContain(text);
     }

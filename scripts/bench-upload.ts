@@ -48,7 +48,7 @@ function body(): Readable {
 }
 
 async function main() {
-  const child = spawn(process.execPath, ['mocks/bin.ts', 'mock', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['cli/bin.ts', 'mock', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));

@@ -90,7 +90,7 @@ async function load(server: Started, base: string, op: Operation): Promise<Omit<
 }
 
 async function startMock(port: number) {
-  const mock = await startServer('mock', [NODE, 'mocks/bin.ts', 'mock', '--port', String(port)], port, PROBE);
+  const mock = await startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(port)], port, PROBE);
   // The hourly post limit would turn the write benchmark into a 429 benchmark: lift it through control.
   const limits = await httpJson(`${mock.origin}/_mock/limits`, { method: 'PUT', body: { postsPerHour: 1_000_000_000 } });
   if (limits.status !== 200) throw new Error(`could not lift the mock's post limit: ${limits.status} ${JSON.stringify(limits.body)}`);
@@ -115,11 +115,11 @@ interface Startups {
   prismCpuSeconds: number[];
 }
 
-/** Runs alternate mock and Prism. The mock's first run fills Node's compile cache (see mocks/bin.ts): it is the cold start. */
+/** Runs alternate mock and Prism. The mock's first run fills Node's compile cache (see cli/bin.ts): it is the cold start. */
 async function startupTimes(): Promise<Startups> {
   const out: Startups = { mockMs: [], prismMs: [], mockCpuSeconds: [], prismCpuSeconds: [] };
   const starters = {
-    mock: (p: number) => startServer('mock', [NODE, 'mocks/bin.ts', 'mock', '--port', String(p)], p, PROBE),
+    mock: (p: number) => startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(p)], p, PROBE),
     prism: startPrism,
   };
   for (let i = 0; i < startupRuns; i++) {

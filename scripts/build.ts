@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 
-/** Read from disk at run time (grep import.meta.url, readFileSync, new URL( under spec/ mocks/ fixtures/). */
+/** Read from disk at run time (grep import.meta.url, readFileSync, new URL( under spec/ mocks/ fixtures/ cli/). */
 const RUNTIME_ASSETS = [
   'spec/*.yaml', // spec/load.ts: the documents (hashed to check the bundle is current; parsed when it is not)
   'spec/generated/*.json', // spec/load.ts: the bundles loaded at start
@@ -20,7 +20,7 @@ const RUNTIME_ASSETS = [
   'mocks/http/docs-init.js', // mocks/http/docs.ts: the /docs page's script
 ];
 
-const ENTRY = 'mocks/bin.js';
+const ENTRY = 'cli/bin.js';
 
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });

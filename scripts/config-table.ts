@@ -1,9 +1,9 @@
 // docs/configuration.md's table of every option (flag, environment variable, config file key, default), generated from
-// the command line's own definition (mocks/cli-program.ts) so the two cannot drift: `npm run config:table` rewrites it
-// between its markers; mocks/cli-config.test.ts fails when it is out of date.
+// the command line's own definition (cli/program.ts) so the two cannot drift: `npm run config:table` rewrites it
+// between its markers; cli/config.test.ts fails when it is out of date.
 import { join } from 'node:path';
-import { optionsTable } from '../mocks/cli-config.ts';
-import { createProgram, defaultActions } from '../mocks/cli-program.ts';
+import { optionsTable } from '../cli/config.ts';
+import { createProgram, defaultActions } from '../cli/program.ts';
 import { writeSection, type GeneratedSection } from './lib/generated-section.ts';
 
 export const OPTIONS_TABLE: GeneratedSection = {

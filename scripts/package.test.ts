@@ -139,7 +139,7 @@ describe('the packed package, installed in a fresh folder', () => {
   it('ships the build and the documents, not the sources or the tests', async () => {
     const listed = await run('tar', ['-tzf', tarball], work);
     const files = listed.stdout.split('\n').filter(Boolean);
-    for (const f of ['package/dist/mocks/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
+    for (const f of ['package/dist/cli/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);

@@ -74,7 +74,7 @@ describe('--min-coverage', () => {
   });
 
   it('exits 1 from the command line when coverage is under it, 0 when not', () => {
-    const bin = fileURLToPath(new URL('../mocks/bin.ts', import.meta.url));
+    const bin = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
     const run = (min: string) => spawnSync(process.execPath, [bin, 'verify', '--in-process', '--seed', '1', '--runs', '1', '--checks', 'plan_gates', '--quiet', '--min-coverage', min], { encoding: 'utf8' });
     const under = run('100');
     expect(under.stdout).toMatch(/Response coverage [\d.]+% is under --min-coverage 100%/);

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testMock, KEYS } from '../testing.ts';
 import { Latency, formatLatency, parseLatency, LatencySyntaxError } from './latency.ts';
-import { main, type Actions } from '../cli-program.ts';
 
 const OPS = ['createPosts', 'listPosts', 'listIntegrations'];
 
@@ -122,32 +121,5 @@ describe('latency on the mock', () => {
     expect(bad.body.message).toMatch(/no public operation is called 'listIntegration'/);
     await m.http.post('/_mock/reset').expect(200);
     expect((await m.http.get('/_mock/latency').expect(200)).body).toEqual({ latency: '5', seed: 42 });
-  });
-});
-
-describe('spw mock --latency', () => {
-  const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
-
-  it('refuses a malformed value with exit 2 and a message naming the flag', async () => {
-    const errors: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
-    try {
-      const { defaultActions } = await import('../cli-program.ts');
-      // Only the check runs: the value is refused before any server starts.
-      const actions: Actions = { ...noop, mock: defaultActions.mock };
-      expect(await main(['node', 'spw', 'mock', '--latency', '100-fast'], actions)).toBe(2);
-      expect(await main(['node', 'spw', 'mock', '--latency', 'createPost=10'], actions)).toBe(2);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(errors[0]).toMatch(/^error: --latency 100-fast: '100-fast' is not milliseconds or min-max/);
-    expect(errors[1]).toMatch(/no public operation is called 'createPost'/);
-  });
-
-  it('passes a valid value on to the mock', async () => {
-    let seen: Record<string, unknown> | undefined;
-    const actions: Actions = { ...noop, mock: async (opts) => ((seen = opts), 0) };
-    expect(await main(['node', 'spw', 'mock', '--latency', 'createPosts=1500,listPosts=50-200,100', '--journal-bodies'], actions)).toBe(0);
-    expect(seen).toMatchObject({ latency: 'createPosts=1500,listPosts=50-200,100', journalBodies: true });
   });
 });

@@ -1,5 +1,5 @@
 // One start of the mock, split into phases, each timed in CPU milliseconds; prints one JSON line. Run by
-// scripts/bench-startup.ts, which repeats it. Compile cache on, as mocks/bin.ts has it.
+// scripts/bench-startup.ts, which repeats it. Compile cache on, as cli/bin.ts has it.
 import { enableCompileCache } from 'node:module';
 
 enableCompileCache();

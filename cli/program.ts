@@ -1,10 +1,10 @@
 // The command line's definition: `mock` starts the stateful mock, `verify` runs the suites, `proxy` checks a live
-// implementation's traffic. Kept apart from cli.ts (which runs it) so tests can parse a command line without starting
+// implementation's traffic. Kept apart from run.ts (which runs it) so tests can parse a command line without starting
 // anything. Exit status: 0 done, 1 the run failed (a check failed, a port was taken...), 2 the command was called wrongly.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './cli-config.ts';
+import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './config.ts';
 
 /** What an action hands back: an exit status, or undefined to keep the process running (a server is listening). */
 export type ActionResult = number | undefined;
@@ -77,7 +77,7 @@ export function corsOrigins(values: string[]): string[] {
 /** `--latency`: checked against the public document's operations, so a typo is a usage error and not a delay never applied. */
 export async function checkedLatency(value: string | undefined): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  const [{ parseLatency, LatencySyntaxError }, { loadSpec }] = await Promise.all([import('./http/latency.ts'), import('../spec/load.ts')]);
+  const [{ parseLatency, LatencySyntaxError }, { loadSpec }] = await Promise.all([import('../mocks/http/latency.ts'), import('../spec/load.ts')]);
   const doc = loadSpec();
   const operations = Object.values(doc.paths ?? {}).flatMap((item: any) => Object.values(item ?? {}).map((op: any) => op?.operationId).filter(Boolean));
   try {
@@ -91,7 +91,7 @@ export async function checkedLatency(value: string | undefined): Promise<string 
 
 async function checkFaults(faults: string[]): Promise<void> {
   if (faults.length === 0) return;
-  const { faultNames } = await import('./http/faults.ts');
+  const { faultNames } = await import('../mocks/http/faults.ts');
   const known = faultNames();
   const unknown = faults.filter((f) => !known.includes(f));
   if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.join(', ')}; faults: ${known.join(', ')}`);
@@ -127,7 +127,7 @@ async function checkedFixtures(dir: string) {
 async function checkedScenario(scenarioFile: string | undefined, stateFile: string | undefined): Promise<unknown> {
   if (!scenarioFile && !(stateFile && existsSync(stateFile))) return undefined;
   const [{ readScenarioFile }, { createValidator }, { loadControlSpec }] = await Promise.all([
-    import('./state-file.ts'),
+    import('../mocks/state-file.ts'),
     import('../spec/validator.ts'),
     import('../spec/load.ts'),
   ]);
@@ -155,7 +155,7 @@ export const defaultActions: Actions = {
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const latency = await checkedLatency(opts.latency);
     const scenario = await checkedScenario(opts.scenario, opts.stateFile);
-    const [{ startMock }, { apiBasePath }] = await Promise.all([import('./server.ts'), import('../spec/load.ts')]);
+    const [{ startMock }, { apiBasePath }] = await Promise.all([import('../mocks/server.ts'), import('../spec/load.ts')]);
     const publicUrl = opts.publicUrl === undefined ? undefined : httpOrigin('--public-url', opts.publicUrl);
     const mock = await startMock({
       port: listenPort,

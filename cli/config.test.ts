@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPTIONS_TABLE } from '../scripts/config-table.ts';
 import { documented, generated } from '../scripts/lib/generated-section.ts';
-import { corsOrigins, createProgram, main, type Actions, type Options } from './cli-program.ts';
-import { UsageError } from './cli-config.ts';
+import { corsOrigins, createProgram, main, type Actions, type Options } from './program.ts';
+import { UsageError } from './config.ts';
 
 /** Every variable the commands read: cleared before each test, so the machine's own PORT or HOST cannot leak in. */
 const VARIABLES = (() => {

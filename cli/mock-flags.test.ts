@@ -1,0 +1,70 @@
+// spw mock's flags that are checked before anything starts: --latency against the document's operations, --scenario and
+// --state-file against the control schema and the domain's rules. A bad value is a usage error (exit 2) naming the flag.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testMock } from '../mocks/testing.ts';
+import { main, type Actions } from './program.ts';
+
+describe('spw mock --latency', () => {
+  const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
+
+  it('refuses a malformed value with exit 2 and a message naming the flag', async () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    try {
+      const { defaultActions } = await import('./program.ts');
+      // Only the check runs: the value is refused before any server starts.
+      const actions: Actions = { ...noop, mock: defaultActions.mock };
+      expect(await main(['node', 'spw', 'mock', '--latency', '100-fast'], actions)).toBe(2);
+      expect(await main(['node', 'spw', 'mock', '--latency', 'createPost=10'], actions)).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors[0]).toMatch(/^error: --latency 100-fast: '100-fast' is not milliseconds or min-max/);
+    expect(errors[1]).toMatch(/no public operation is called 'createPost'/);
+  });
+
+  it('passes a valid value on to the mock', async () => {
+    let seen: Record<string, unknown> | undefined;
+    const actions: Actions = { ...noop, mock: async (opts) => ((seen = opts), 0) };
+    expect(await main(['node', 'spw', 'mock', '--latency', 'createPosts=1500,listPosts=50-200,100', '--journal-bodies'], actions)).toBe(0);
+    expect(seen).toMatchObject({ latency: 'createPosts=1500,listPosts=50-200,100', journalBodies: true });
+  });
+});
+
+describe('spw mock --scenario and --state-file', () => {
+  let dir: string;
+  let stderr: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spw-scenario-'));
+    stderr = '';
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      stderr += `${args.join(' ')}\n`;
+    });
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
+      stderr += String(chunk);
+      return true;
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a bad --scenario file exits 2 naming the JSON path and rule, before anything listens', async () => {
+    const good = (await testMock().http.get('/_mock/scenario').expect(200)).body;
+    const file = join(dir, 'bad.json');
+    good.workspaces[0].wallet.balance = 123;
+    writeFileSync(file, JSON.stringify(good));
+    expect(await main(['node', 'spw', 'mock', '--port', '0', '--scenario', file])).toBe(2);
+    expect(stderr).toContain(`--scenario ${file}: not a valid scenario`);
+    expect(stderr).toContain("/workspaces/0/wallet/balance: must equal the sum of the ledger's cents (0), not 123");
+    writeFileSync(file, '{"scenarioVersion": 1,');
+    expect(await main(['node', 'spw', 'mock', '--port', '0', '--state-file', file])).toBe(2);
+    expect(stderr).toContain(`--state-file ${file}: not JSON`);
+  });
+});
