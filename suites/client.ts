@@ -2,7 +2,8 @@
 import { API_BASE_PATH, createSpwClient, type SpwClient } from '../client/index.ts';
 import { getValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
-import { NotVerified, show } from './checks/registry.ts';
+import { NotVerified } from './not-verified.ts';
+import { show } from './show.ts';
 import type { Target } from './target.ts';
 import { joinUrl } from './url.ts';
 

@@ -1,13 +1,28 @@
 // Scenarios at the edge: check a document against the control schema and the domain's rules, then swap it in as the world.
-import { defaultConfig } from '../domain/config.ts';
+import type { ContractValidator } from '../../spec/validator.ts';
+import type { MockClock } from '../domain/clock.ts';
+import { defaultConfig, type MockConfig } from '../domain/config.ts';
 import type { IdSource } from '../domain/ids.ts';
 import { importScenario, scenarioConfig, scenarioProblems, ScenarioError, type Scenario, type ScenarioProblem } from '../domain/scenario.ts';
-import type { MockState } from './state.ts';
+import type { Env, World } from '../domain/world.ts';
+
+/**
+ * The part of the mock's state a scenario reads and replaces. Named here rather than taken from state.ts's MockState:
+ * state.ts loads a scenario at start and so imports this file, and importing it back would make the two a circle.
+ */
+export interface ScenarioHost {
+  controlValidator: ContractValidator;
+  world: World;
+  clock: MockClock;
+  ids: IdSource;
+  env: Env;
+  config: MockConfig;
+}
 
 export const SCENARIO_SCHEMA = '#/components/schemas/Scenario';
 
 /** Every broken rule of a document: the schema's first (nothing else is safe to read then), then the domain's. */
-export function checkScenario(state: Pick<MockState, 'controlValidator'>, doc: unknown): ScenarioProblem[] {
+export function checkScenario(state: Pick<ScenarioHost, 'controlValidator'>, doc: unknown): ScenarioProblem[] {
   const violations = state.controlValidator.validateAt(SCENARIO_SCHEMA, doc);
   if (violations.length > 0) return violations.map((v) => ({ path: v.path, message: v.message }));
   return scenarioProblems(doc as Scenario);
@@ -45,7 +60,7 @@ function avoiding(ids: IdSource, doc: Scenario): IdSource {
 }
 
 /** Replace the world, the clock and the limits with the document's: all or nothing (throws ScenarioError first). */
-export function loadScenario(state: MockState, doc: unknown): void {
+export function loadScenario(state: ScenarioHost, doc: unknown): void {
   const problems = checkScenario(state, doc);
   if (problems.length > 0) throw new ScenarioError(problems);
   const scenario = doc as Scenario;

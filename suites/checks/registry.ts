@@ -7,6 +7,11 @@ import type { Exchange } from '../history.ts';
 import type { KeyKind, Target } from '../target.ts';
 import type { Discovery } from '../discover.ts';
 import type { Seen } from '../coverage.ts';
+import { show } from '../show.ts';
+
+// Defined below the client, which throws and quotes with them too; checks keep importing them from here.
+export { NotVerified } from '../not-verified.ts';
+export { show };
 
 export interface Failure {
   check: string;
@@ -59,9 +64,6 @@ export class CheckFailed extends Error {
     this.exchanges = (f.exchanges ?? []).filter((e): e is Exchange => e !== undefined);
   }
 }
-
-/** Thrown when a check cannot run on this target: reported as "not verified: <why>". */
-export class NotVerified extends Error {}
 
 export interface PropertyOptions {
   runs?: number;
@@ -136,18 +138,6 @@ export function asserted(...exchanges: Array<Exchange | undefined>): void {
 export function ensure(ok: unknown, f: ConstructorParameters<typeof CheckFailed>[0]): asserts ok {
   asserted(...(f.exchanges ?? []));
   if (!ok) throw new CheckFailed(f);
-}
-
-/** A compact JSON rendering for failure messages. */
-export function show(value: unknown, max = 400): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
-  } catch {
-    text = String(value);
-  }
-  if (text === undefined) return 'nothing';
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** "status 200 {body}" for an exchange. */
