@@ -1,6 +1,6 @@
 // Writes spec/generated/{openapi,control}.json from the YAML sources (fast to load at start); --check fails on drift.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseYamlSource, sourceHash, SOURCE_HASH_KEY } from '../spec/load.ts';
+import { parseYamlSource, sourceHash, SOURCE_HASH_KEY } from '../spec/source.ts';
 
 const check = process.argv.includes('--check');
 let drift = false;

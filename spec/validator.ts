@@ -1,7 +1,7 @@
 // The one validator: a single Ajv 2020 instance built from a bundled document, every operation compiled once.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { loadSpec, type OpenApiDocument } from './load.ts';
+import { loadSpec, type OpenApiDocument } from './documents.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;

@@ -1,97 +1,19 @@
-// Builds the mock as a fetch(Request) => Response function: the public API and the control API, both routed from their documents.
-import type { Readable } from 'node:stream';
-import { Hono } from 'hono';
-import { apiBasePath, bundledSpec } from '../../spec/load.ts';
-import type { ContractValidator } from '../../spec/validator.ts';
-import { runOperation, type HandlerMap } from './pipeline.ts';
-import { publicHandlers } from './routes/index.ts';
-import { controlHandlers } from './control/index.ts';
-import { createState, type MockOptions, type MockState } from './state.ts';
-import { applyFaults } from './faults.ts';
-import { serveMediaFile } from './media-files.ts';
+// The mock on Node: the core (core.ts) with files on disk, DNS and node:http(s) fetches, and the interactive reference.
+// spec/load.ts is imported first, so that an edited YAML is served even before its bundle is rebuilt.
+import { bundledSpec } from '../../spec/load.ts';
+import { createMockCore, type MockApp } from './core.ts';
 import { mountDocs } from './docs.ts';
-import { controlRefusal, hostRefusal } from './access.ts';
-import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
-import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
+import { nodeEffects } from './node-effects.ts';
+import type { MockOptions } from './state.ts';
 
-/** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
-export interface NodeBindings {
-  incoming?: Readable;
-}
-
-export interface MockApp {
-  fetch(request: Request, env?: NodeBindings): Promise<Response>;
-  state: MockState;
-}
-
-export const CONTROL_PATH = '/_mock';
-
-function honoPath(template: string): string {
-  return template.replace(/\{([^}]+)\}/g, ':$1');
-}
-
-/** Where an operation of a document is mounted: its server's path, or the origin when it overrides servers with `{origin}`. */
-function mountPoint(validator: ContractValidator, op: { operation: Record<string, any>; path: string }, fallback: string): string {
-  const servers = op.operation.servers ?? validator.document.paths?.[op.path]?.servers;
-  if (Array.isArray(servers) && servers.length > 0) {
-    return String(servers[0].url).replace(/^\{origin\}/, '').replace(/^https?:\/\/[^/]+/, '');
-  }
-  return fallback;
-}
-
-export const MEDIA_FILES_PATH = '/media-files';
-
-function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Cors, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
-  for (const op of validator.operations) {
-    const handler = handlers[op.operationId];
-    if (!handler) continue; // the coverage test reports operations without a handler
-    const at = mountPoint(validator, op, base);
-    // The wallet page sits where wallet refusals point (config walletPath), not only at the document's default path.
-    const path = WALLET_PAGE_OPERATIONS.has(op.operationId) ? state.config.walletPath : op.path;
-    // The control API is guarded from web pages; the pages it serves at the origin (OAuth consent) are meant for browsers.
-    const guarded = at === CONTROL_PATH;
-    // The wallet page changes the world from a form: only a Host that names this mock reaches it (DNS rebinding).
-    const hostChecked = WALLET_PAGE_OPERATIONS.has(op.operationId);
-    if (at === apiPath) cors.route('public', op.method, at + path);
-    else if (guarded) cors.route('control', op.method, at + path);
-    app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
-      (guarded && controlRefusal(state.access, c.req.raw)) ||
-      (hostChecked && hostRefusal(state.access, c.req.raw)) ||
-      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true, public: at === apiPath }, c.env?.incoming),
-    );
-  }
-}
+export { CONTROL_PATH, MEDIA_FILES_PATH, type MockApp, type NodeBindings } from './core.ts';
 
 export function createMockApp(options: MockOptions = {}): MockApp {
-  const state = createState(options);
-  applyFaults(state);
-  const apiPath = apiBasePath();
-  // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
-  const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
-  const cors = createCors(state.access, {
-    apiPath,
-    controlPath: CONTROL_PATH,
-    mediaPath: MEDIA_FILES_PATH,
-    exposeHeaders: documentedResponseHeaders(state.validator.document),
+  return createMockCore(options, {
+    effects: nodeEffects,
+    // The interactive reference (Swagger UI, local assets read on first use), outside the public document.
+    extend: mountDocs,
   });
-  mount(app, state, cors, state.validator, publicHandlers, apiPath, apiPath);
-  mount(app, state, cors, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
-  app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
-  // The interactive reference (Swagger UI, local assets read on first use), outside the public document.
-  mountDocs(app, state, apiPath);
-  // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
-  app.get(`${MEDIA_FILES_PATH}/:name`, (c) => serveMediaFile(state, c.req.param('name')));
-  app.notFound((c) =>
-    c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
-  );
-  app.onError((err, c) => {
-    console.error('[mock] unhandled error:', err);
-    return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
-  });
-  // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
-  const fetch = async (request: Request, env?: NodeBindings): Promise<Response> =>
-    cors.preflight(request) ?? cors.decorate(request, (await app.fetch(request, env)) as Response);
-  return { fetch, state };
 }
 
 export { bundledSpec };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testMock, KEYS, type TestMock } from '../testing.ts';
 import { defaultCaps } from '../domain/caps.ts';
 import { PNG } from './media-samples.ts';
+import type { DiskFileStore } from './file-store.ts';
 
 const setCaps = (m: TestMock, caps: Record<string, number>) => m.http.put('/_mock/limits').send({ caps }).expect(200);
 
@@ -78,7 +79,7 @@ describe('caps', () => {
     const m = testMock();
     await setCaps(m, { media: payg(m).media.items.length + 1 });
     await m.api('post', '/upload').attach('file', PNG, 'a.png').expect(200);
-    const dir = m.app.state.effects.files.dir;
+    const dir = (m.app.state.effects.files as DiskFileStore).dir;
     const stored = readdirSync(dir).length;
     const res = await m.api('post', '/upload').attach('file', PNG, 'b.png').expect(400);
     expect(res.body.message).toMatch(/caps\.media/);

@@ -1,36 +1,25 @@
-// Uploaded bytes live in a temporary folder per mock (os.tmpdir()/spw-mock-<pid>/<store>), emptied on reset and removed at exit.
+// On Node, uploaded bytes live in a temporary folder per mock (os.tmpdir()/spw-mock-<pid>/<store>), emptied on reset and
+// removed at exit; a multipart body is streamed through busboy, so a 1 GB video never sits in memory.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import type { MockConfig } from '../domain/config.ts';
-import { acceptType, tooLarge, type FileType, type UploadTarget } from '../domain/media.ts';
+import { Readable } from 'node:stream';
+import { tooLarge, type FileType } from '../domain/media.ts';
+import { detect, HEAD_BYTES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type TempFile } from './files.ts';
+import { receiveFile } from './multipart.ts';
 
-/** Bytes read before the type is decided: enough for every signature file-type knows, and for office zips. */
-const HEAD_BYTES = 64 * 1024;
-
-export interface TempFile {
+/** A temporary file on disk. */
+interface DiskTempFile extends TempFile {
   path: string;
-  bytes: number;
-  type: FileType;
-  /** Delete the bytes (a refused or failed upload leaves nothing behind). */
-  discard(): Promise<void>;
 }
 
-export interface StoredFile {
+interface StoredFile {
   name: string;
   path: string;
   mime: string;
   bytes: number;
-}
-
-export interface IngestOptions {
-  target: UploadTarget;
-  config: MockConfig;
-  /** The name the file was sent with: only picks between text formats, never decides the type otherwise. */
-  originalName: string | null;
 }
 
 let processRoot: string | undefined;
@@ -46,7 +35,7 @@ function rootFolder(): string {
   return processRoot;
 }
 
-export class FileStore {
+export class DiskFileStore implements FileStore {
   readonly dir: string;
   readonly #files = new Map<string, StoredFile>();
 
@@ -59,9 +48,10 @@ export class FileStore {
    * Stream a file to a temporary name, deciding its type from the first bytes and refusing it (400) as soon as it
    * is of a type the target does not take or passes that type's size limit: nothing is kept of a refused file.
    */
-  ingest(source: Readable, options: IngestOptions): Promise<TempFile> {
+  ingest(body: Readable | Uint8Array, options: IngestOptions): Promise<DiskTempFile> {
+    const source = body instanceof Uint8Array ? Readable.from([body]) : body;
     const path = join(this.dir, `tmp-${randomBytes(12).toString('hex')}`);
-    return new Promise<TempFile>((resolve, reject) => {
+    return new Promise<DiskTempFile>((resolve, reject) => {
       const out = createWriteStream(path, { flags: 'wx' });
       let head: Buffer[] = [];
       let headLength = 0;
@@ -120,7 +110,7 @@ export class FileStore {
           });
           let type = decided!;
           // A zip's first bytes may not say which office format it is; the whole file does.
-          if (type.mime === 'application/zip') type = await refine(path, type, options);
+          if (type.mime === 'application/zip') type = await refineZip(type, total, (ft) => ft.fileTypeFromFile(path), options);
           done = true;
           resolve({ path, bytes: total, type, discard });
         } catch (err) {
@@ -134,17 +124,20 @@ export class FileStore {
     });
   }
 
-  /** Give a temporary file its served name. Synchronous, so it runs in the same turn as the domain change it belongs to. */
-  commit(temp: TempFile, name: string): StoredFile {
-    const path = join(this.dir, name);
-    renameSync(temp.path, path);
-    const file: StoredFile = { name, path, mime: temp.type.mime, bytes: temp.bytes };
-    this.#files.set(name, file);
-    return file;
+  async receive(request: Request, incoming: Readable | undefined, options: Omit<IngestOptions, 'originalName'>) {
+    const { value: temp, filename } = await receiveFile(
+      request,
+      incoming,
+      (stream, originalName) => this.ingest(stream, { ...options, originalName }),
+      (t) => t.discard(),
+    );
+    return { temp, filename };
   }
 
-  get(name: string): StoredFile | undefined {
-    return this.#files.get(name);
+  commit(temp: TempFile, name: string): void {
+    const path = join(this.dir, name);
+    renameSync((temp as DiskTempFile).path, path);
+    this.#files.set(name, { name, path, mime: temp.type.mime, bytes: temp.bytes });
   }
 
   remove(name: string): void {
@@ -158,15 +151,13 @@ export class FileStore {
     }
   }
 
-  /** Every stored and temporary file goes (the world was reset). */
   clear(): void {
     this.#files.clear();
     rmSync(this.dir, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** The stored bytes as a response body, with their type and length. */
-  open(name: string): { stream: Readable; mime: string; bytes: number } | undefined {
+  open(name: string): OpenedFile | undefined {
     const file = this.#files.get(name);
     if (!file) return undefined;
     try {
@@ -174,73 +165,6 @@ export class FileStore {
     } catch {
       return undefined;
     }
-    return { stream: createReadStream(file.path), mime: file.mime, bytes: file.bytes };
+    return { body: Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>, mime: file.mime, bytes: file.bytes };
   }
 }
-
-/** file-type and its ~30 modules load on the first upload, not at start: most runs of the mock never upload a file. */
-const fileType = () => import('file-type');
-
-async function detect(head: Buffer, options: IngestOptions): Promise<FileType & { maxBytes: number }> {
-  let mime: string | undefined;
-  try {
-    mime = (await (await fileType()).fileTypeFromBuffer(head))?.mime;
-  } catch {
-    mime = undefined;
-  }
-  if (options.target === 'brief') {
-    // Office files are zips: bound them as documents now, name the exact format once the whole file is in.
-    if (mime === 'application/zip') return { mime, ext: 'zip', kind: 'document', maxBytes: options.config.maxDocumentBytes };
-    if (mime === undefined && looksLikeText(head)) mime = textMime(options.originalName);
-  }
-  return acceptType(options.target, mime, options.config);
-}
-
-async function refine(path: string, type: FileType & { maxBytes: number }, options: IngestOptions) {
-  if (type.mime !== 'application/zip') return type;
-  let mime: string | undefined;
-  try {
-    mime = (await (await fileType()).fileTypeFromFile(path))?.mime;
-  } catch {
-    mime = undefined;
-  }
-  if (mime === 'application/zip') mime = undefined;
-  const accepted = acceptType(options.target, mime, options.config);
-  const bytes = statSync(path).size;
-  if (bytes > accepted.maxBytes) throw tooLarge(accepted.maxBytes);
-  return accepted;
-}
-
-/** Text is UTF-8 without NUL bytes and with few control characters (the mock's rule for brief text files). */
-export function looksLikeText(head: Buffer): boolean {
-  if (head.length === 0) return false;
-  // The head may end inside a multi-byte character.
-  let end = head.length;
-  for (let i = 1; i <= 3 && end - i >= 0; i++) {
-    const b = head[end - i]!;
-    if ((b & 0xc0) === 0xc0) {
-      end -= i;
-      break;
-    }
-    if ((b & 0x80) === 0) break;
-  }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
-  } catch {
-    return false;
-  }
-  let control = 0;
-  for (const b of head.subarray(0, end)) {
-    if (b === 0) return false;
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
-  }
-  return control <= head.length / 100;
-}
-
-function textMime(name: string | null): string {
-  const ext = (name ?? '').toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  if (ext === 'md' || ext === 'markdown') return 'text/markdown';
-  if (ext === 'csv') return 'text/csv';
-  return 'text/plain';
-}
-

@@ -1,5 +1,4 @@
 // Serves uploaded bytes at the `path` a media answer carries, with the type the bytes were detected as.
-import { Readable } from 'node:stream';
 import type { MockState } from './state.ts';
 
 const NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
@@ -9,7 +8,7 @@ export function serveMediaFile(state: MockState, name: string): Response {
   if (!file) {
     return Response.json({ statusCode: 404, msg: 'File not found', message: 'File not found' }, { status: 404 });
   }
-  return new Response(Readable.toWeb(file.stream) as unknown as ReadableStream<Uint8Array>, {
+  return new Response(file.body as BodyInit, {
     status: 200,
     headers: {
       'content-type': file.mime,

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { API, KEYS, testMock } from '../testing.ts';
 import { startMock } from '../server.ts';
 import { BOUNDARY, MULTIPART_TYPE, PNG, TEXT, multipart, type Part } from './media-samples.ts';
+import type { DiskFileStore } from './file-store.ts';
 
 const filePart = (data: Buffer, name = 'file'): Part => ({ name, filename: 'x.png', data });
 
@@ -44,7 +45,7 @@ describe('multipart uploads', () => {
         const after = ws().media.items.length;
         expect(after - before).toBe(res.status === 200 ? 1 : 0);
         // Only stored files on disk: one per library item, no temporary leftovers.
-        expect(readdirSync(m.app.state.effects.files.dir).sort()).toEqual(ws().media.items.map((i) => i.path.split('/').pop()).sort());
+        expect(readdirSync((m.app.state.effects.files as DiskFileStore).dir).sort()).toEqual(ws().media.items.map((i) => i.path.split('/').pop()).sort());
       }),
       { numRuns: 60 },
     );
@@ -67,7 +68,7 @@ describe('multipart uploads', () => {
           await res.arrayBuffer();
           expect(res.status).toBeLessThan(500);
           expect(ws().media.items.length - before).toBe(res.status === 200 ? 1 : 0);
-          expect(readdirSync(state.effects.files.dir).sort()).toEqual(ws().media.items.map((i) => i.path.split('/').pop()).sort());
+          expect(readdirSync((state.effects.files as DiskFileStore).dir).sort()).toEqual(ws().media.items.map((i) => i.path.split('/').pop()).sort());
         }),
         { numRuns: 40 },
       );

@@ -3,18 +3,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { DomainError, invalid } from '../domain/errors.ts';
-import { MESSAGES } from '../domain/media.ts';
+import { FILE_FIELD, MULTIPART_MESSAGES } from './files.ts';
 
-export const FILE_FIELD = 'file';
 /** After a file is refused, the rest of the body is read and thrown away up to this much, so the client gets the answer
  * instead of a broken pipe; past it the connection is cut. */
 export const DRAIN_BYTES = 32 * 1024 * 1024;
-
-export const MULTIPART_MESSAGES = {
-  twoFiles: `Send exactly one file, in multipart form data field "${FILE_FIELD}".`,
-  truncated: 'The multipart body ended before the file was complete.',
-  malformed: 'The request body is not valid multipart form data.',
-} as const;
 
 export interface Received<T> {
   value: T;
@@ -33,11 +26,11 @@ export async function receiveFile<T>(
   discard: (value: T) => Promise<void>,
 ): Promise<Received<T>> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw invalid(MESSAGES.noFile);
+  if (!/^multipart\/form-data/i.test(contentType)) throw invalid(MULTIPART_MESSAGES.noFile);
   // Under a real server the Node request is read directly: converting it to a Web stream and back costs a third of
   // the throughput and tens of megabytes of buffers on a 1 GB upload (scripts/bench-upload.ts).
   const source = incoming ?? (request.body ? Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>) : undefined);
-  if (!source) throw invalid(MESSAGES.noFile);
+  if (!source) throw invalid(MULTIPART_MESSAGES.noFile);
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -110,7 +103,7 @@ export async function receiveFile<T>(
     await undo();
     throw invalid(/end of (form|file)/i.test(parseError.message) && work ? MULTIPART_MESSAGES.truncated : MULTIPART_MESSAGES.malformed);
   }
-  if (!outcome) throw invalid(MESSAGES.noFile);
+  if (!outcome) throw invalid(MULTIPART_MESSAGES.noFile);
   if (files > 1) {
     await undo();
     throw invalid(MULTIPART_MESSAGES.twoFiles);

@@ -231,7 +231,7 @@ describe('fetchPublic', () => {
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.contentType).toBe('image/png');
-    expect((await read(out.body)).toString()).toBe('hello');
+    expect((await read(out.body as Readable)).toString()).toBe('hello');
   });
 
   it('follows a redirect to another public host, checking the new hop', async () => {
@@ -276,14 +276,14 @@ describe('fetchPublic', () => {
     const out = await fetchPublic('https://cdn.example.com/big', { lookup, maxBytes: 100, timeoutMs: 10_000 });
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    await expect(read(out.body)).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(read(out.body as Readable)).rejects.toMatchObject({ reason: 'too_large' });
   });
 
   // Whether the time runs out before the headers or during the body depends on how the server (here nock) sends them.
   const timedOut = async (url: string) => {
     const out = await fetchPublic(url, { lookup, maxBytes: 100, timeoutMs: 50 });
     if (!out.ok) return /in time/.test(out.reason);
-    return read(out.body).then(
+    return read(out.body as Readable).then(
       () => false,
       (err) => err instanceof FetchPublicError && err.reason === 'timeout',
     );

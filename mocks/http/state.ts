@@ -1,5 +1,4 @@
 // Everything one running mock holds: the world, its clock and ids, config, faults, validators and effects; reset rebuilds it.
-import { randomBytes } from 'node:crypto';
 import { MockClock } from '../domain/clock.ts';
 import { defaultConfig, type MockConfig } from '../domain/config.ts';
 import { keepNewest } from '../domain/caps.ts';
@@ -7,16 +6,16 @@ import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
 import { createWorld, type Env, type Fixtures, type World } from '../domain/world.ts';
 import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
 import { getValidator, createValidator, type ContractValidator } from '../../spec/validator.ts';
-import { loadControlSpec } from '../../spec/load.ts';
-import { loadFixtures } from '../../fixtures/load.ts';
-import { defaultEffects, type Effects } from './effects.ts';
+import { loadControlSpec } from '../../spec/documents.ts';
+import { bundledFixtures } from '../../fixtures/bundled.ts';
+import type { Effects } from './effects.ts';
 import { createAccess, type Access, type AccessOptions } from './access.ts';
 import { loadScenario } from './scenario.ts';
 import { Journal } from './journal.ts';
 import { Latency, parseLatency } from './latency.ts';
 
 export interface MockOptions extends AccessOptions {
-  /** The seeded world; defaults to fixtures/. */
+  /** The seeded world; defaults to fixtures/ as bundled. */
   fixtures?: Fixtures;
   /** Seed for ids and tokens: a seeded run replays exactly. Omit for cryptographically random ids. */
   seed?: number;
@@ -81,16 +80,19 @@ export interface MockState {
 
 let controlValidator: ContractValidator | undefined;
 
-export function createState(options: MockOptions = {}): MockState {
-  const fixtures = options.fixtures ?? loadFixtures();
+/** Web Crypto: the same ids and tokens in every runtime. */
+const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+export function createState(options: MockOptions, platformEffects: () => Effects): MockState {
+  const fixtures = options.fixtures ?? bundledFixtures();
   const clock = options.clock ?? new MockClock({ realNow: Date.now });
   const clockStart = { now: clock.now(), frozen: clock.frozen };
-  const makeIds = () => (options.seed === undefined ? randomIds((n) => randomBytes(n)) : seededIds(options.seed));
+  const makeIds = () => (options.seed === undefined ? randomIds(randomBytes) : seededIds(options.seed));
   const config: MockConfig = { ...defaultConfig, ...options.config };
-  const effects: Effects = { ...defaultEffects(), ...options.effects };
+  const effects: Effects = { ...platformEffects(), ...options.effects };
   controlValidator ??= createValidator(loadControlSpec());
   const latencyPlan = parseLatency(options.latency ?? 'off');
-  const latencySeed = options.latencySeed ?? options.seed ?? randomBytes(4).readUInt32LE(0);
+  const latencySeed = options.latencySeed ?? options.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
 
   const state: MockState = {
     world: undefined as unknown as World,

@@ -5,7 +5,7 @@ import { ensureRoom } from '../../domain/caps.ts';
 import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhooks.ts';
 import { creditsToCents, topUp } from '../../domain/wallet.ts';
 import { createWorkspace as addWorkspace, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
-import { checkPublicUrl } from '../public-url.ts';
+import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
 import type { Ctx, HandlerMap } from '../pipeline.ts';

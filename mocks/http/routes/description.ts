@@ -1,5 +1,5 @@
 // GET /openapi.json: the bundled public document, its server pointing at this mock (reference section 4.9).
-import { bundledSpec } from '../../../spec/load.ts';
+import { bundledSpec } from '../../../spec/documents.ts';
 import type { HandlerMap } from '../pipeline.ts';
 
 export const handlers: HandlerMap = {

@@ -8,6 +8,7 @@ import { addMedia, PAGE_SIZE } from '../../domain/media.ts';
 import type { Workspace } from '../../domain/world.ts';
 import type { HostLookup } from '../public-url.ts';
 import { DOCX, GIF, JPEG, MP4, PDF, PLAIN_ZIP, PNG, PPTX, TEXT, WEBP, mp4Header } from '../media-samples.ts';
+import type { DiskFileStore } from '../file-store.ts';
 
 const TICKET_GONE = 'This upload link is invalid or has expired.';
 
@@ -19,7 +20,7 @@ const upload = (m: TestMock, data: Buffer, filename: string, key: string = KEYS.
   m.api('post', '/upload', key).attach('file', data, { filename, contentType: 'application/octet-stream' });
 
 /** Files kept on disk: stored ones only, never a temporary leftover. */
-const onDisk = (m: TestMock) => readdirSync(m.app.state.effects.files.dir);
+const onDisk = (m: TestMock) => readdirSync((m.app.state.effects.files as DiskFileStore).dir);
 
 describe('POST /upload', () => {
   it.each([

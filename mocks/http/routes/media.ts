@@ -1,5 +1,4 @@
 // Handlers for the Media operations (reference 4.3): uploads streamed to disk, URL uploads, tickets, the library.
-import { basename } from 'node:path';
 import { DomainError, invalid } from '../../domain/errors.ts';
 import {
   admitUpload,
@@ -16,15 +15,19 @@ import {
 } from '../../domain/media.ts';
 import { claimTicket, mintTicket, releaseTicket, spendTicket, type TicketPurpose } from '../../domain/uploads.ts';
 import type { Workspace } from '../../domain/world.ts';
-import type { TempFile } from '../file-store.ts';
-import { receiveFile } from '../multipart.ts';
+import type { TempFile } from '../files.ts';
 import type { Ctx, HandlerMap, OperationHandler } from '../pipeline.ts';
-import { FetchPublicError } from '../public-url.ts';
+import { FetchPublicError } from '../public-address.ts';
+
+/** The stored file's name: the last segment of the `path` a media answer carries. */
+function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
 
 /** Check, price and store in one synchronous turn (no other request can slip in), then name the bytes. */
 function keep(ctx: Ctx, ws: Workspace, temp: TempFile, originalName: string | null): MediaItem {
   const plan = planMedia(ctx.world, ws, { originalName, type: temp.type, bytes: temp.bytes }, ctx.env);
-  ctx.state.effects.files.commit(temp, basename(plan.item.path));
+  ctx.state.effects.files.commit(temp, fileName(plan.item.path));
   return applyMedia(ctx.world, ws, plan, ctx.env);
 }
 
@@ -40,14 +43,7 @@ async function storeTemp(ctx: Ctx, ws: Workspace, temp: TempFile, originalName: 
 /** A multipart upload into `ws`'s library: refused early when the library is full, streamed, typed by its bytes. */
 async function receiveUpload(ctx: Ctx, ws: Workspace, target: UploadTarget): Promise<MediaItem> {
   admitUpload(ctx.world, ws);
-  const files = ctx.state.effects.files;
-  const config = ctx.world.config;
-  const { value: temp, filename } = await receiveFile(
-    ctx.request,
-    ctx.incoming,
-    (stream, originalName) => files.ingest(stream, { target, config, originalName }),
-    (t) => t.discard(),
-  );
+  const { temp, filename } = await ctx.state.effects.files.receive(ctx.request, ctx.incoming, { target, config: ctx.world.config });
   return storeTemp(ctx, ws, temp, filename);
 }
 
@@ -136,7 +132,7 @@ export const handlers: HandlerMap = {
 
   deleteMedia(ctx) {
     const item = deleteMedia(ctx.ws, String(ctx.params.id));
-    ctx.state.effects.files.remove(basename(item.path));
+    ctx.state.effects.files.remove(fileName(item.path));
     return { body: { deleted: true } };
   },
 };
