@@ -46,3 +46,17 @@ export async function chargedChannel(ctx: CheckContext, kind: KeyKind): Promise<
   }
   return ctx.notVerified(`no channel of the ${kind} workspace is charged per post (estimate answers charged: false for all)`);
 }
+
+/**
+ * Empty a wallet through control as the app would (automatic top-up off, a claw-back of the balance, then unfrozen, since
+ * a claw-back freezes it), so the next charged action finds no credits rather than a frozen wallet.
+ */
+export async function emptyWallet(ctx: CheckContext, kind: KeyKind, why: string): Promise<void> {
+  const control = ctx.requireControl(why);
+  const wsId = ctx.target.workspaceIds[kind];
+  if (!wsId) ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`);
+  await control.setAutoTopUp(wsId, { enabled: false });
+  const { balance } = await readWallet(ctx, kind);
+  if (balance > 0) await control.adjust(wsId, -balance, `verify: ${why}`);
+  await control.unfreeze(wsId);
+}

@@ -36,3 +36,7 @@ import './settings-refused.ts';
 import './unknown-names.ts';
 import './post-analytics-link.ts';
 import './delete-from-platform.ts';
+import './post-reference-replaced.ts';
+import './repeating-post.ts';
+import './storage-charges.ts';
+import './analytics-reads-charged.ts';

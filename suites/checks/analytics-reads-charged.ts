@@ -1,0 +1,77 @@
+// x_analytics_reads_charged: on pay-as-you-go, a fresh analytics read of the `x` channel is paid from the wallet (402 and nothing taken when the wallet cannot pay); a fresh read of a channel the price list does not list takes nothing.
+import fc from 'fast-check';
+import { settingsArb, textSafe } from '../arbitraries/posts.ts';
+import { targetNow } from '../resources.ts';
+import { cents, emptyWallet, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { ensure, got, register } from './registry.ts';
+
+export const xAnalyticsReadsCharged = register({
+  name: 'x_analytics_reads_charged',
+  area: 'analytics',
+  kind: 'property',
+  description:
+    'On pay-as-you-go, with a post published on the x channel: GET /analytics/<x channel>?fresh=true with an emptied wallet answers 402 {wallet: true} and records nothing; after a top-up it answers 200 and records a SPEND that the balance shows; a fresh read of a channel whose provider has no row in GET /wallet/prices records nothing.',
+  rule: 'Section 4.4: "fresh=true reads the network again ... on pay-as-you-go, reads for the channel whose provider is x are charged and 402 follows when credits do not cover them"; section 8: "channels not listed are free".',
+  needs: { keys: ['payg'], control: 'emptying and topping up the wallet' },
+  async run(ctx) {
+    const control = ctx.control!;
+    const wsId = ctx.target.workspaceIds.payg;
+    if (!wsId) ctx.notVerified('control does not say which workspace the payg key belongs to');
+    const d = await ctx.discover();
+    const channels = textSafe(d.workspaces.payg?.channels ?? []);
+    const x = channels.find((c) => c.identifier === 'x');
+    if (!x) ctx.notVerified('the payg workspace has no x channel');
+    const unlisted: typeof channels = [];
+    for (const c of channels.filter((c) => c.identifier !== 'x')) {
+      const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'payg' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
+      const rows = ((p.responseBody as any)?.sections ?? []).flatMap((s: any) => s?.items ?? []);
+      if (rows.length === 0) unlisted.push(c);
+    }
+    const read = (id: string) => ctx.api.call({ operationId: 'getChannelAnalytics', path: { integration: id }, query: { date: '7', fresh: 'true' }, auth: { kind: 'payg' } });
+    await ctx.property(
+      'fresh x reads are paid',
+      fc.nat({ max: Math.max(0, unlisted.length - 1) }),
+      async (pick) => {
+        // Something to read: a post published now on each channel read.
+        const now = await targetNow(ctx);
+        for (const ch of [x!, ...unlisted.slice(pick, pick + 1)]) {
+          const p = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'now', date: new Date(now).toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `read me on ${ch.identifier}`, image: [] }], settings: fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 })[0] }] } });
+          ensure(p.status === 200, { operation: 'createPosts', received: got(p), documented: `200 for a valid post sent now on ${ch.identifier}`, exchanges: [p] });
+        }
+        await emptyWallet(ctx, 'payg', 'empty the wallet for x_analytics_reads_charged');
+        const empty = await readWallet(ctx, 'payg');
+        const refused = await read(x!.id);
+        const untouched = newTransactions(empty, await readWallet(ctx, 'payg'));
+        ensure(refused.status === 402 && (refused.responseBody as any)?.wallet === true && untouched.length === 0, {
+          operation: 'getChannelAnalytics',
+          received: `${got(refused)} with an empty wallet; ${untouched.length} transaction(s) recorded`,
+          documented: '402 with wallet: true and nothing taken: "reads for the channel whose provider is x are charged and 402 follows when credits do not cover them"',
+          exchanges: [refused],
+        });
+        await control.topUp(wsId!, 100);
+        const before = await readWallet(ctx, 'payg');
+        const paid = await read(x!.id);
+        const after = await readWallet(ctx, 'payg');
+        const spend = sumCents(newTransactions(before, after), 'SPEND');
+        ensure(paid.status === 200 && spend < 0 && cents(after.balance) - cents(before.balance) === spend, {
+          operation: 'getChannelAnalytics',
+          received: `${got(paid)}; SPEND ${spend / 100}, balance ${before.balance} -> ${after.balance}`,
+          documented: 'a fresh read of the x channel paid from the wallet: "on pay-as-you-go, reads for the channel whose provider is x are charged"',
+          exchanges: [paid],
+        });
+        const other = unlisted[pick];
+        if (!other) return ctx.partial('every channel of the payg workspace but x has a row in the price list, so no free channel was read');
+        const start = await readWallet(ctx, 'payg');
+        const freeRead = await read(other.id);
+        const taken = newTransactions(start, await readWallet(ctx, 'payg'));
+        ensure(freeRead.status === 200 && taken.length === 0, {
+          operation: 'getChannelAnalytics',
+          received: `${got(freeRead)}; ${taken.map((t) => `${t.type} ${t.credits}`).join(', ') || 'no transaction'} for a fresh read of ${other.identifier}`,
+          documented: `200 and nothing taken: ${other.identifier} has no row in GET /wallet/prices ("channels not listed are free")`,
+          exchanges: [freeRead],
+        });
+      },
+      { reset: true, runs: Math.min(ctx.runs, 2), show: (i: number) => [`POST /posts now on ${x!.id}${unlisted[i] ? ` and on ${unlisted[i]!.id}` : ''}`, '(control) empty the wallet', `GET /analytics/${x!.id}?date=7&fresh=true`, '(control) top up 100', `GET /analytics/${x!.id}?date=7&fresh=true`, ...(unlisted[i] ? [`GET /analytics/${unlisted[i]!.id}?date=7&fresh=true`] : [])] },
+    );
+  },
+});

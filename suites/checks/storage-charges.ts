@@ -1,0 +1,84 @@
+// storage_paid_at_upload: on pay-as-you-go, an upload above the free storage amount is paid when it is uploaded, deleting it gives nothing back, and a wallet that cannot pay refuses the upload with 402 and keeps nothing (control sets the free amount).
+import fc from 'fast-check';
+import { imageForm } from '../arbitraries/files.ts';
+import { cents, emptyWallet, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { ensure, got, register } from './registry.ts';
+
+export const storagePaidAtUpload = register({
+  name: 'storage_paid_at_upload',
+  area: 'wallet',
+  kind: 'property',
+  description:
+    'With the free storage amount set to 0 (control), each upload on pay-as-you-go records a SPEND and lowers the balance by it; deleting the file records no REFUND and leaves the balance; with the free amount above what is stored, an upload is not charged; with a wallet emptied, an upload is refused with 402 {wallet: true} and is not in the library.',
+  rule: 'Section 8: "Storage above the free amount is paid at upload; deleting a media file does not refund it"; section 4.3: POST /upload "400, 402, 413"; section 7: 402 "Needs wallet credits" with wallet: true.',
+  needs: { keys: ['payg'], control: 'setting the free storage amount and emptying the wallet' },
+  async run(ctx) {
+    const control = ctx.control!;
+    const limits = await control.limits();
+    if (typeof limits.freeStorageBytes !== 'number') ctx.notVerified('control does not offer the free storage amount (freeStorageBytes in its limits)');
+    await ctx.property(
+      'storage above the free amount is paid once, at upload',
+      fc.integer({ min: 1, max: 3 }),
+      async (files) => {
+        // Well below the free amount: nothing to pay.
+        await control.setLimits({ freeStorageBytes: 1024 ** 4 });
+        const start = await readWallet(ctx, 'payg');
+        const free = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm('under-free.png') });
+        ensure(free.status === 200, { operation: 'uploadMedia', received: got(free), documented: '200 Media for a 1x1 png', exchanges: [free] });
+        const afterFree = await readWallet(ctx, 'payg');
+        const freeSpend = sumCents(newTransactions(start, afterFree), 'SPEND');
+        ensure(freeSpend === 0 && cents(afterFree.balance) === cents(start.balance), {
+          operation: 'uploadMedia',
+          received: `${-freeSpend / 100} credits spent, balance ${start.balance} -> ${afterFree.balance}, for an upload within the free storage amount`,
+          documented: 'nothing: only "Storage above the free amount is paid at upload" (section 8)',
+          exchanges: [free],
+        });
+
+        await control.setLimits({ freeStorageBytes: 0 });
+        const ids: string[] = [];
+        for (let i = 0; i < files; i++) {
+          const before = await readWallet(ctx, 'payg');
+          const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm(`paid-${i}.png`) });
+          ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a 1x1 png on a pay-as-you-go wallet with credits', exchanges: [up] });
+          ids.push((up.responseBody as any).id);
+          const after = await readWallet(ctx, 'payg');
+          const spend = sumCents(newTransactions(before, after), 'SPEND');
+          ensure(spend < 0 && cents(after.balance) - cents(before.balance) === spend, {
+            operation: 'uploadMedia',
+            received: `SPEND ${spend / 100}, balance ${before.balance} -> ${after.balance}, for an upload with no free storage left`,
+            documented: 'a SPEND taken from the balance at upload: "Storage above the free amount is paid at upload" (section 8)',
+            exchanges: [up],
+          });
+        }
+        const beforeDelete = await readWallet(ctx, 'payg');
+        for (const id of ids) {
+          const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind: 'payg' } });
+          ensure(del.status === 200, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true}', exchanges: [del] });
+        }
+        const afterDelete = await readWallet(ctx, 'payg');
+        const back = newTransactions(beforeDelete, afterDelete);
+        ensure(back.length === 0 && cents(afterDelete.balance) === cents(beforeDelete.balance), {
+          operation: 'deleteMedia',
+          received: `after deleting ${ids.length} paid file(s): ${back.map((t) => `${t.type} ${t.credits}`).join(', ') || 'no transaction'}, balance ${beforeDelete.balance} -> ${afterDelete.balance}`,
+          documented: 'no transaction and the same balance: "deleting a media file does not refund it" (section 8)',
+          exchanges: [],
+        });
+
+        // An empty wallet cannot pay for storage: 402, and the file is not kept.
+        await emptyWallet(ctx, 'payg', 'empty the wallet for storage_paid_at_upload');
+        const pages = async () => JSON.stringify((await ctx.api.read({ operationId: 'listMedia', auth: { kind: 'payg' }, query: { page: 1 } }, 'the media library')).responseBody);
+        const library = await pages();
+        const emptied = await readWallet(ctx, 'payg');
+        const refused = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm('unpaid.png') });
+        const unchanged = (await pages()) === library && newTransactions(emptied, await readWallet(ctx, 'payg')).length === 0;
+        ensure(refused.status === 402 && (refused.responseBody as any)?.wallet === true && unchanged, {
+          operation: 'uploadMedia',
+          received: `${got(refused)}; library and ledger ${unchanged ? 'unchanged' : 'changed'}`,
+          documented: '402 with wallet: true and nothing kept, for storage the wallet cannot pay (sections 4.3, 7, 8)',
+          exchanges: [refused],
+        });
+      },
+      { reset: true, runs: Math.min(ctx.runs, 2), show: (n: number) => ['POST /upload (within the free amount)', '(control) PUT /_mock/limits {"freeStorageBytes": 0}', `POST /upload ×${n}, reading the wallet around each`, `DELETE /media/<id> ×${n}`, '(control) empty the wallet; POST /upload'] },
+    );
+  },
+});
