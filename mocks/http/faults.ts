@@ -272,6 +272,29 @@ export const FAULTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'x-reads-free',
+    area: 'analytics',
+    description: 'A fresh analytics read of the `x` channel on pay-as-you-go takes nothing from the wallet (and is never refused with 402): the read is charged and at once put back.',
+    caughtBy: ['x_analytics_reads_charged'],
+    operations: ['getChannelAnalytics'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (!ws || (r.status !== 200 && !(r.status === 402 && r.body?.wallet === true))) return undefined;
+      const now = state.clock.now();
+      const ledger: any[] = ws.wallet.ledger;
+      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && t.createdAt === now)) {
+        ledger.splice(ledger.indexOf(t), 1);
+        ws.wallet.balance -= t.cents;
+      }
+      if (r.status !== 402) return undefined;
+      const channelId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const channel = findChannel(ws, channelId);
+      if (channel?.identifier !== 'x') return undefined;
+      // The 402 came from the charge: answer as if the read were free.
+      return { status: 200, headers: { ...r.headers, 'x-cached-at': new Date(now).toISOString() }, body: [] };
+    },
+  },
+  {
     name: 'missing-x-cached-at',
     area: 'analytics',
     description: 'GET /analytics/{integration} answers without the X-Cached-At header.',
@@ -338,6 +361,23 @@ export const FAULTS: FaultDefinition[] = [
       const now = state.clock.now();
       for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && t.createdAt === now)) {
         ledger.splice(ledger.indexOf(t), 1);
+        ws.wallet.balance -= t.cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'storage-refunded-on-delete',
+    area: 'wallet',
+    description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
+    caughtBy: ['storage_paid_at_upload'],
+    operations: ['deleteMedia'],
+    override: onOk((state, _, ws, { request }) => {
+      const mediaId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const ledger: any[] = ws.wallet.ledger;
+      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'storage.gb' && t.reference === mediaId)) {
+        if (ledger.some((x) => x.id === `${t.id}_back`)) continue;
+        ledger.push({ ...t, id: `${t.id}_back`, type: 'REFUND', cents: -t.cents, description: 'Refund: Media storage, deleted', createdAt: state.clock.now() });
         ws.wallet.balance -= t.cents;
       }
       return undefined;
@@ -485,6 +525,39 @@ export const FAULTS: FaultDefinition[] = [
     area: 'posts',
     description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows (hook in createPosts).',
     caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
+  },
+  {
+    name: 'repeat-ignored',
+    area: 'posts',
+    description: 'A post scheduled with `inter` is saved as a one-off: it is published once and never again.',
+    caughtBy: ['repeating_post_repeats'],
+    operations: ['createPosts'],
+    override: onOk((_state, r, ws) => {
+      for (const created of Array.isArray(r.body) ? r.body : []) {
+        const group = ws.posts.rows.get(created?.postId)?.group;
+        for (const row of ws.posts.rows.values()) if (group && row.group === group) row.inter = null;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'post-reference-kept',
+    area: 'posts',
+    description: 'A published post keeps `(post:<id>)` in its text as written instead of the referenced post\'s live URL.',
+    caughtBy: ['post_reference_replaced'],
+    install: (state) => {
+      const tick = state.tick;
+      state.tick = () => {
+        const result = tick();
+        for (const id of result.published) {
+          for (const ws of state.world.workspaces.values()) {
+            const row = ws.posts.rows.get(id);
+            if (row?.template?.includes('(post:')) row.content = row.template;
+          }
+        }
+        return result;
+      };
+    },
   },
   {
     name: 'settings-error-unnamed',
