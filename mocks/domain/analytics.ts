@@ -2,14 +2,10 @@
 import { invalid, notFound } from './errors.ts';
 import { applySettlement, planActions } from './billing.ts';
 import type { PostRow } from './posts.ts';
-import type { Channel, Env, Workspace, World } from './world.ts';
+import type { Channel, Env, Workspace, World, AnalyticsState } from './world.ts';
 
-export interface AnalyticsState {
-  /** `${channelId}:${date}` -> when the numbers were last read from the network (ms). */
-  cache: Map<string, number>;
-  /** `${postId}:${YYYY-MM-DD}` -> a charged post read that day (`x.post_read` is charged once per post per UTC day). */
-  chargedReads: Set<string>;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { AnalyticsState };
 
 export function initAnalytics(): AnalyticsState {
   return { cache: new Map(), chargedReads: new Set() };

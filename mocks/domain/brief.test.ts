@@ -5,7 +5,8 @@ import { loadFixtures } from '../../fixtures/load.ts';
 import { MockClock } from './clock.ts';
 import { defaultConfig } from './config.ts';
 import { seededIds } from './ids.ts';
-import { createWorld, type Env, type Workspace } from './world.ts';
+import { createWorld } from './create-world.ts';
+import type { Env, Workspace } from './world.ts';
 import { applyPatch, initBrief, deleteDocument, documentHistory, getDocument, listDocuments, saveDocument, type BriefContent, type BriefPatch } from './brief.ts';
 import { DomainError } from './errors.ts';
 

@@ -1,35 +1,10 @@
 // The agent brief: registry of categories, documents, revisions and onboarding status (reference sections 2.12, 4.7).
 import { invalid, notFound } from './errors.ts';
 import { ensureRoom, keepNewest } from './caps.ts';
-import type { Env, Workspace } from './world.ts';
+import type { Env, Workspace, BriefBlock, BriefLink, BriefAsset, BriefContent, RegistryDocument, RegistryCategory, BriefRegistry, StoredDocument, BriefRevision, OnboardingRun, BriefState } from './world.ts';
 
-export interface BriefBlock {
-  id: string;
-  heading: string;
-  body: string;
-  [extra: string]: unknown;
-}
-export interface BriefLink {
-  id: string;
-  url: string;
-  note?: string;
-  [extra: string]: unknown;
-}
-export interface BriefAsset {
-  id: string;
-  name: string;
-  url: string;
-  mime?: string;
-  note?: string;
-  [extra: string]: unknown;
-}
-
-export interface BriefContent {
-  title: string;
-  blocks: BriefBlock[];
-  links: BriefLink[];
-  assets: BriefAsset[];
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { BriefBlock, BriefLink, BriefAsset, BriefContent, RegistryDocument, RegistryCategory, BriefRegistry, StoredDocument, BriefRevision, OnboardingRun, BriefState };
 
 /** The PATCH body: a field left out keeps the stored value; arrays are replaced whole. */
 export interface BriefPatch {
@@ -37,62 +12,6 @@ export interface BriefPatch {
   blocks?: BriefBlock[];
   links?: BriefLink[];
   assets?: BriefAsset[];
-}
-
-export interface RegistryDocument {
-  key: string;
-  title: string;
-  [extra: string]: unknown;
-}
-
-export interface RegistryCategory {
-  id: string;
-  label?: string;
-  /** `fixed`: only the listed documents; `any`: any slug; `channel`: a channel id of the workspace. */
-  keys: 'fixed' | 'any' | 'channel';
-  create: boolean;
-  delete: boolean;
-  maxDocuments?: number;
-  documents: RegistryDocument[];
-  [extra: string]: unknown;
-}
-
-export interface BriefRegistry {
-  version: number;
-  categories: RegistryCategory[];
-  /** Documents some demo workspaces start with (mock data, e.g. experience the agent wrote in the app). */
-  seedDocuments?: Array<{ workspace: string; category: string; key: string; content: BriefContent }>;
-}
-
-export interface StoredDocument {
-  category: string;
-  key: string;
-  content: BriefContent;
-  updatedAt: number;
-}
-
-export interface BriefRevision {
-  revision: number;
-  at: number;
-  action: 'saved' | 'deleted';
-  content: BriefContent | null;
-}
-
-export interface OnboardingRun {
-  id: string;
-  createdAt: number;
-  status: 'RUNNING' | 'DONE' | 'FAILED';
-  finishedAt: number | null;
-  error: string | null;
-}
-
-export interface BriefState {
-  /** `${category}/${key}` -> the saved document. */
-  documents: Map<string, StoredDocument>;
-  /** `${category}/${key}` -> revisions, oldest first; outlives the document only with keepHistory. */
-  history: Map<string, BriefRevision[]>;
-  /** Onboarding runs, oldest first (taken in the app; the API only reads them). */
-  onboarding: OnboardingRun[];
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/i;

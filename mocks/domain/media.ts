@@ -3,34 +3,10 @@ import { applySettlement, isPayAsYouGo, planActions, type Settlement } from './b
 import type { MockConfig } from './config.ts';
 import { invalid, notFound, storageFull } from './errors.ts';
 import { ensureRoom } from './caps.ts';
-import type { Env, Workspace, World } from './world.ts';
+import type { Env, Workspace, World, MediaKind, MediaItem, MediaState } from './world.ts';
 
-export type { UploadTicket } from './uploads.ts';
-
-export type MediaKind = 'image' | 'video' | 'document';
-
-export interface MediaItem {
-  id: string;
-  name: string;
-  originalName: string | null;
-  /** Where the bytes are served, relative to the mock's origin (`/media-files/<id>.<ext>`); answers make it absolute. */
-  path: string;
-  thumbnail: string | null;
-  alt: string | null;
-  bytes: number;
-  mime: string;
-  kind: MediaKind;
-  createdAt: number;
-  /** Increasing per workspace: breaks createdAt ties so "newest first" is the upload order on a frozen clock. */
-  seq: number;
-}
-
-export interface MediaState {
-  /** Oldest first by (createdAt, seq), kept so on insertion: a page is a slice from the end, never a sort. */
-  items: MediaItem[];
-  storedBytes: number;
-  nextSeq: number;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { MediaKind, MediaItem, MediaState };
 
 export function initMedia(): MediaState {
   return { items: [], storedBytes: 0, nextSeq: 1 };

@@ -1,18 +1,9 @@
 // Notifications produced by what happens in a workspace (published, failed, low balance, ...), newest first when read.
-import type { Env, Workspace } from './world.ts';
+import type { Env, Workspace, Notification, NotificationsState } from './world.ts';
 import { keepNewest } from './caps.ts';
 
-export interface Notification {
-  id: string;
-  content: string;
-  link: string | null;
-  createdAt: number;
-}
-
-export interface NotificationsState {
-  /** Oldest first; readers reverse. */
-  items: Notification[];
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { Notification, NotificationsState };
 
 export function initNotifications(): NotificationsState {
   return { items: [] };

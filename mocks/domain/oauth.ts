@@ -2,44 +2,10 @@
 import { invalid, notFound } from './errors.ts';
 import { atCap, forgetOldest } from './caps.ts';
 import { notify } from './notifications.ts';
-import type { Env, Workspace, World } from './world.ts';
+import type { Env, Workspace, World, OAuthApp, OAuthWorkspaceState, AuthorizationCode, PendingConsent, OAuthWorldState } from './world.ts';
 
-export interface OAuthApp {
-  clientId: string;
-  clientSecret: string;
-  name: string;
-  description: string | null;
-  picture: string | null;
-  redirectUrl: string;
-}
-
-export interface OAuthWorkspaceState {
-  app: OAuthApp | null;
-}
-
-export interface AuthorizationCode {
-  /** The workspace the user approved the app for. */
-  workspaceId: string;
-  clientId: string;
-  expiresAt: number;
-  /** Spent codes are kept until they expire, so a replay is told apart from a made-up code. */
-  used: boolean;
-}
-
-/** A consent page that was shown and not yet answered: its nonce is the form's CSRF field. */
-export interface PendingConsent {
-  clientId: string;
-  state: string | null;
-  expiresAt: number;
-}
-
-export interface OAuthWorldState {
-  codes: Map<string, AuthorizationCode>;
-  /** Access token -> who it acts for. Revocation deletes the entry. */
-  tokens: Map<string, { workspaceId: string; clientId: string }>;
-  /** CSRF nonce -> the consent page it was rendered into (single use). */
-  consents: Map<string, PendingConsent>;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { OAuthApp, OAuthWorkspaceState, AuthorizationCode, PendingConsent, OAuthWorldState };
 
 export function initOAuth(): OAuthWorkspaceState {
   return { app: null };

@@ -1,7 +1,6 @@
 // The checks a post entry goes through before anything is saved: empty, then settings, then media, then length (field notes' order).
 import { invalid, postInvalid } from './errors.ts';
-import type { Channel, ProviderInfo } from './world.ts';
-import type { PostImage } from './posts.ts';
+import type { Channel, PostImage, ProviderInfo } from './world.ts';
 
 /** One item of `value` as the request carries it. */
 export interface ValueInput {

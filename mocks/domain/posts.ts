@@ -3,7 +3,7 @@ import { applySettlement, planSettlement, type BillableItem, type ReleaseReason 
 import { invalid, notFound } from './errors.ts';
 import { ensureRoom } from './caps.ts';
 import { TimeIndexedMap } from './time-index.ts';
-import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
+import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World, type PostState, type PostImage, type Tag, type PostRow, type PostsState } from './world.ts';
 import {
   checkLength,
   checkMedia,
@@ -13,63 +13,8 @@ import {
   type ValueInput,
 } from './post-validation.ts';
 
-export type PostState = 'DRAFT' | 'QUEUE' | 'PUBLISHED' | 'ERROR';
-
-export interface PostImage {
-  id: string;
-  path: string;
-  alt?: string;
-  thumbnail?: string;
-}
-
-export interface Tag {
-  value: string;
-  label: string;
-}
-
-/** One item of a group's `value`: index 0 is the post, later ones its thread items or comments. */
-export interface PostRow {
-  id: string;
-  group: string;
-  channelId: string;
-  index: number;
-  /** The text as stored; `(post:<id>)` is replaced by the live URL when the item publishes. */
-  content: string;
-  /** The text as the client sent it, before any replacement (the next occurrence of a repeating post starts from it). */
-  template?: string;
-  images: PostImage[];
-  settings: Record<string, unknown> | null;
-  /** When this item is due (ms): the group's date plus the delays before it. */
-  publishAt: number;
-  delayMinutes: number;
-  state: PostState;
-  releaseURL: string | null;
-  releaseId: string | null;
-  inter: number | null;
-  tags: Tag[];
-  shortLink: boolean;
-  creationMethod: 'API' | 'CLI';
-  createdAt: number;
-  publishedAt: number | null;
-  error: string | null;
-}
-
-export interface PostsState {
-  /** Every item of every group, also kept sorted by `publishAt` for the calendar's range reads. */
-  rows: TimeIndexedMap<PostRow>;
-  /** Group id -> its row ids, in thread order. */
-  groups: Map<string, string[]>;
-  /**
-   * The earliest time (ms) anything queued may need attention; runDue skips the workspace before it.
-   * It may be early (a row moved or deleted since), never late.
-   */
-  nextDue: number;
-  /**
-   * How many rows there were when runDue last looked. Rows stored by other means than this module (test helpers)
-   * change the count, and runDue looks again.
-   */
-  seenRows: number;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { PostState, PostImage, Tag, PostRow, PostsState };
 
 export function initPosts(): PostsState {
   return { rows: new TimeIndexedMap<PostRow>((r) => r.publishAt), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };

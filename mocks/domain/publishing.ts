@@ -3,17 +3,11 @@ import { applySettlement, planSettlement, type BillableItem } from './billing.ts
 import { DomainError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { groupRows, newReleaseId, noteDue, releaseUrlFor, type PostRow } from './posts.ts';
-import { groupDeliveries } from './webhooks.ts';
+import { groupDeliveries, type OutboundWebhook } from './webhooks.ts';
 import { findChannel, type Env, type Workspace, type World } from './world.ts';
 
-/** A webhook request the edge must send. */
-export interface OutboundWebhook {
-  workspaceId: string;
-  webhookId: string | null;
-  url: string;
-  body: unknown[];
-  test: boolean;
-}
+// Built by webhooks.ts, which this module calls; the edge that sends them reads the type here, beside runDue.
+export type { OutboundWebhook };
 
 export interface TickResult {
   published: string[];

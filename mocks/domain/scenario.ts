@@ -9,7 +9,8 @@ import type { StoredDocument, BriefRevision, OnboardingRun } from './brief.ts';
 import type { Notification } from './notifications.ts';
 import type { Webhook, Delivery } from './webhooks.ts';
 import type { OAuthApp } from './oauth.ts';
-import { createWorld, createWorkspace, type Channel, type Env, type Fixtures, type Group, type Plan, type World } from './world.ts';
+import { createWorld, createWorkspace } from './create-world.ts';
+import type { Channel, Env, Fixtures, Group, Plan, World } from './world.ts';
 
 export const SCENARIO_VERSION = 1;
 

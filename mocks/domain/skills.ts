@@ -1,26 +1,9 @@
 // The skills library, read-only and shared by every workspace (reference sections 2.11, 4.6).
 import { notFound } from './errors.ts';
+import type { Skill, SkillTag } from './world.ts';
 
-export interface Skill {
-  slug: string;
-  name: string;
-  summary: string;
-  whenToUse: string;
-  tags: string[];
-  tools: string[];
-  usesBrief: boolean;
-  whatItDoes: string | null;
-  body: string;
-  version: number | string;
-  updatedAt: string;
-  /** Library order (lower first), then name. Not part of the answer's contract. */
-  sortOrder?: number;
-}
-
-export interface SkillTag {
-  key: string;
-  label: string;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { Skill, SkillTag };
 
 export type SkillSummary = Pick<Skill, 'slug' | 'name' | 'summary' | 'whenToUse' | 'tags' | 'tools' | 'usesBrief'>;
 

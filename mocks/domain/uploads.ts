@@ -1,19 +1,10 @@
 // Single-use upload tickets (reference sections 3, 4.3, 5, 8): minted with a purpose, claimed by one upload, then spent.
 import { notFound } from './errors.ts';
 import { ensureRoom } from './caps.ts';
-import type { Env, Workspace, World } from './world.ts';
+import type { Env, Workspace, World, TicketPurpose, UploadTicket } from './world.ts';
 
-export type TicketPurpose = 'media' | 'brief';
-
-export interface UploadTicket {
-  /** 32 random bytes as 64 hex characters: the credential. */
-  token: string;
-  workspaceId: string;
-  purpose: TicketPurpose;
-  expiresAt: number;
-  /** An upload holding this ticket is under way: a second upload is refused until it succeeds (spent) or fails (released). */
-  claimed: boolean;
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { TicketPurpose, UploadTicket };
 
 export const TICKET_INVALID = 'This upload link is invalid or has expired.';
 

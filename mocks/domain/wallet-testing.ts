@@ -5,7 +5,8 @@ import { MockClock } from './clock.ts';
 import { defaultConfig, type MockConfig } from './config.ts';
 import { seededIds } from './ids.ts';
 import type { PostRow, PostState } from './posts.ts';
-import { createWorld, type Env, type Fixtures, type Workspace, type World } from './world.ts';
+import { createWorld } from './create-world.ts';
+import type { Env, Fixtures, Workspace, World } from './world.ts';
 
 export const T0 = Date.parse('2026-01-05T09:00:00.000Z');
 

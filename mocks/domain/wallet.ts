@@ -3,82 +3,12 @@ import { invalid } from './errors.ts';
 import type { MockConfig } from './config.ts';
 import { formatCredits, fromCents, sumCents, type Cents } from './money.ts';
 import { notify } from './notifications.ts';
-import type { Env, Workspace } from './world.ts';
+import type { Env, Workspace, TransactionType, Transaction, AutoTopUpSettings, PaidCharge, WalletState, PriceItem, PriceList, WalletFixture } from './world.ts';
 
-export type TransactionType = 'TOPUP' | 'AUTO_TOPUP' | 'SPEND' | 'REFUND' | 'GRANT' | 'ADJUST';
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { TransactionType, Transaction, AutoTopUpSettings, PaidCharge, WalletState, PriceItem, PriceList, WalletFixture };
 
 export const TRANSACTION_TYPES: readonly TransactionType[] = ['TOPUP', 'AUTO_TOPUP', 'SPEND', 'REFUND', 'GRANT', 'ADJUST'];
-
-export interface Transaction {
-  id: string;
-  type: TransactionType;
-  description: string | null;
-  /** Signed: positive adds to the balance, negative spends. */
-  cents: Cents;
-  quantity: number;
-  actionKey: string | null;
-  reference: string | null;
-  receiptUrl: string | null;
-  createdAt: number;
-  /** Top-ups only: the amount paid, in the smallest currency unit (what the auto top-up monthly limit counts). */
-  currencyAmount?: number;
-}
-
-/** Automatic top-up settings; amounts in the smallest currency unit, as the reference gives them. */
-export interface AutoTopUpSettings {
-  enabled: boolean;
-  belowCents: Cents | null;
-  amount: number | null;
-  monthlyLimit: number | null;
-}
-
-/** What one post item has paid and not had back. */
-export interface PaidCharge {
-  postId: string;
-  group: string;
-  provider: string;
-  actionKey: string;
-  cents: Cents;
-  quantity: number;
-}
-
-export interface WalletState {
-  /** Oldest first; the balance is always the sum of these. */
-  ledger: Transaction[];
-  balance: Cents;
-  toppedUp: boolean;
-  frozen: boolean;
-  autoTopUp: AutoTopUpSettings;
-  /** Unsent paid post items by post id (billing.ts keeps it). */
-  paid: Map<string, PaidCharge>;
-}
-
-/** One row of the price list (reference 2.8 WalletPriceItem); `price` is written from `credits` when left out. */
-export interface PriceItem {
-  key: string;
-  name: string;
-  description: string | null;
-  provider: string;
-  unit: string;
-  billing: 'PER_USE' | 'MONTHLY' | 'UNLOCK';
-  requiresTopUp: boolean;
-  pricingModel: string;
-  includedFree: string;
-  price?: string;
-  credits: number;
-  howCharged: string;
-  [extra: string]: unknown;
-}
-
-export interface PriceList {
-  sections: Array<{ key: string; label: string; items: PriceItem[] }>;
-}
-
-export interface WalletFixture {
-  ledger: Array<{ type: TransactionType; credits: number; description?: string; daysAgo?: number }>;
-  frozen?: boolean;
-  autoTopUp?: { enabled: boolean; belowCredits?: number | null; amount?: number | null; monthlyLimit?: number | null };
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,30 +1,18 @@
 // Webhooks: registration as the app's screen does it, and one POST per covering webhook when a post group is out (reference section 6).
 import { invalid, notFound } from './errors.ts';
 import { ensureRoom } from './caps.ts';
-import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
+import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World, type Webhook, type WebhooksState, type Delivery } from './world.ts';
 import type { PostRow } from './posts.ts';
-import type { OutboundWebhook } from './publishing.ts';
 
-export interface Webhook {
-  id: string;
-  name: string;
-  url: string;
-  integrations: 'all' | string[];
-}
+// The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+export type { Webhook, WebhooksState, Delivery };
 
-export interface WebhooksState {
-  hooks: Webhook[];
-}
-
-export interface Delivery {
-  id: string;
-  webhookId: string | null;
+/** A webhook request the edge must send. */
+export interface OutboundWebhook {
   workspaceId: string;
+  webhookId: string | null;
   url: string;
   body: unknown[];
-  status: number | null;
-  error: string | null;
-  at: number;
   test: boolean;
 }
 

@@ -1,16 +1,11 @@
-// The whole in-memory world of the mock: workspaces with their channels, posts, wallet, media and the rest, as plain data.
+// The whole in-memory world of the mock as plain data: workspaces with their channels, posts, wallet, media and the rest,
+// every area's state declared here and nothing that acts on it. Areas import this file and it imports no area, so the
+// domain has no import circle; create-world.ts builds a world from the areas' initialisers.
 import type { MockConfig } from './config.ts';
 import type { IdSource } from './ids.ts';
 import type { Clock } from './clock.ts';
-import { initPosts, type PostsState } from './posts.ts';
-import { initWallet, type WalletState, type PriceList, type WalletFixture } from './wallet.ts';
-import { initMedia, type MediaState, type UploadTicket } from './media.ts';
-import { initBrief, type BriefState, type BriefRegistry } from './brief.ts';
-import { initNotifications, type NotificationsState } from './notifications.ts';
-import { initWebhooks, type WebhooksState, type Delivery } from './webhooks.ts';
-import { initOAuth, initOAuthWorld, type OAuthWorkspaceState, type OAuthWorldState } from './oauth.ts';
-import { initAnalytics, type AnalyticsState } from './analytics.ts';
-import type { Skill, SkillTag } from './skills.ts';
+import type { Cents } from './money.ts';
+import type { TimeIndexedMap } from './time-index.ts';
 
 export type Plan = 'free' | 'paid';
 
@@ -117,54 +112,6 @@ export interface Env {
 /** Default posting times: 02:00, 06:40, 11:40 UTC (mock choice; reference: not shown). */
 export const DEFAULT_POSTING_TIMES = [120, 400, 700];
 
-export function createWorkspace(world: World, fixture: WorkspaceFixture, env: Env): Workspace {
-  const ws: Workspace = {
-    id: fixture.id,
-    name: fixture.name,
-    plan: fixture.plan,
-    apiKey: fixture.apiKey,
-    groups: fixture.groups.map((g) => ({ ...g })),
-    channels: fixture.channels.map((c) => ({
-      id: c.id,
-      name: c.name,
-      identifier: c.identifier,
-      picture: c.picture ?? null,
-      disabled: c.disabled ?? false,
-      profile: c.profile ?? null,
-      customer: c.customer ?? null,
-      postingTimes: c.postingTimes ?? DEFAULT_POSTING_TIMES,
-      failing: false,
-    })),
-    posts: initPosts(),
-    wallet: initWallet(fixture.wallet, env),
-    media: initMedia(),
-    brief: initBrief(world.fixtures.briefRegistry, fixture.id, env),
-    notifications: initNotifications(),
-    webhooks: initWebhooks(),
-    oauth: initOAuth(),
-    analytics: initAnalytics(),
-    postRequests: [],
-    config: world.config,
-  };
-  world.workspaces.set(ws.id, ws);
-  world.apiKeys.set(ws.apiKey, ws.id);
-  return ws;
-}
-
-export function createWorld(fixtures: Fixtures, config: MockConfig, env: Env): World {
-  const world: World = {
-    config,
-    fixtures,
-    workspaces: new Map(),
-    apiKeys: new Map(),
-    uploadTickets: new Map(),
-    oauth: initOAuthWorld(),
-    deliveries: [],
-  };
-  for (const fixture of fixtures.workspaces) createWorkspace(world, fixture, env);
-  return world;
-}
-
 /** A channel of this workspace, or undefined: another workspace's ids are never found. */
 export function findChannel(ws: Workspace, id: string): Channel | undefined {
   return ws.channels.find((c) => c.id === id);
@@ -180,4 +127,388 @@ export function providerInfo(world: World, identifier: string): ProviderInfo {
       tools: [],
     }
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Posts (posts.ts)
+
+export type PostState = 'DRAFT' | 'QUEUE' | 'PUBLISHED' | 'ERROR';
+
+export interface PostImage {
+  id: string;
+  path: string;
+  alt?: string;
+  thumbnail?: string;
+}
+
+export interface Tag {
+  value: string;
+  label: string;
+}
+
+/** One item of a group's `value`: index 0 is the post, later ones its thread items or comments. */
+export interface PostRow {
+  id: string;
+  group: string;
+  channelId: string;
+  index: number;
+  /** The text as stored; `(post:<id>)` is replaced by the live URL when the item publishes. */
+  content: string;
+  /** The text as the client sent it, before any replacement (the next occurrence of a repeating post starts from it). */
+  template?: string;
+  images: PostImage[];
+  settings: Record<string, unknown> | null;
+  /** When this item is due (ms): the group's date plus the delays before it. */
+  publishAt: number;
+  delayMinutes: number;
+  state: PostState;
+  releaseURL: string | null;
+  releaseId: string | null;
+  inter: number | null;
+  tags: Tag[];
+  shortLink: boolean;
+  creationMethod: 'API' | 'CLI';
+  createdAt: number;
+  publishedAt: number | null;
+  error: string | null;
+}
+
+export interface PostsState {
+  /** Every item of every group, also kept sorted by `publishAt` for the calendar's range reads. */
+  rows: TimeIndexedMap<PostRow>;
+  /** Group id -> its row ids, in thread order. */
+  groups: Map<string, string[]>;
+  /**
+   * The earliest time (ms) anything queued may need attention; runDue skips the workspace before it.
+   * It may be early (a row moved or deleted since), never late.
+   */
+  nextDue: number;
+  /**
+   * How many rows there were when runDue last looked. Rows stored by other means than this module (test helpers)
+   * change the count, and runDue looks again.
+   */
+  seenRows: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wallet and prices (wallet.ts)
+
+export type TransactionType = 'TOPUP' | 'AUTO_TOPUP' | 'SPEND' | 'REFUND' | 'GRANT' | 'ADJUST';
+
+export interface Transaction {
+  id: string;
+  type: TransactionType;
+  description: string | null;
+  /** Signed: positive adds to the balance, negative spends. */
+  cents: Cents;
+  quantity: number;
+  actionKey: string | null;
+  reference: string | null;
+  receiptUrl: string | null;
+  createdAt: number;
+  /** Top-ups only: the amount paid, in the smallest currency unit (what the auto top-up monthly limit counts). */
+  currencyAmount?: number;
+}
+
+/** Automatic top-up settings; amounts in the smallest currency unit, as the reference gives them. */
+export interface AutoTopUpSettings {
+  enabled: boolean;
+  belowCents: Cents | null;
+  amount: number | null;
+  monthlyLimit: number | null;
+}
+
+/** What one post item has paid and not had back. */
+export interface PaidCharge {
+  postId: string;
+  group: string;
+  provider: string;
+  actionKey: string;
+  cents: Cents;
+  quantity: number;
+}
+
+export interface WalletState {
+  /** Oldest first; the balance is always the sum of these. */
+  ledger: Transaction[];
+  balance: Cents;
+  toppedUp: boolean;
+  frozen: boolean;
+  autoTopUp: AutoTopUpSettings;
+  /** Unsent paid post items by post id (billing.ts keeps it). */
+  paid: Map<string, PaidCharge>;
+}
+
+/** One row of the price list (reference 2.8 WalletPriceItem); `price` is written from `credits` when left out. */
+export interface PriceItem {
+  key: string;
+  name: string;
+  description: string | null;
+  provider: string;
+  unit: string;
+  billing: 'PER_USE' | 'MONTHLY' | 'UNLOCK';
+  requiresTopUp: boolean;
+  pricingModel: string;
+  includedFree: string;
+  price?: string;
+  credits: number;
+  howCharged: string;
+  [extra: string]: unknown;
+}
+
+export interface PriceList {
+  sections: Array<{ key: string; label: string; items: PriceItem[] }>;
+}
+
+export interface WalletFixture {
+  ledger: Array<{ type: TransactionType; credits: number; description?: string; daysAgo?: number }>;
+  frozen?: boolean;
+  autoTopUp?: { enabled: boolean; belowCredits?: number | null; amount?: number | null; monthlyLimit?: number | null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Media library (media.ts)
+
+export type MediaKind = 'image' | 'video' | 'document';
+
+export interface MediaItem {
+  id: string;
+  name: string;
+  originalName: string | null;
+  /** Where the bytes are served, relative to the mock's origin (`/media-files/<id>.<ext>`); answers make it absolute. */
+  path: string;
+  thumbnail: string | null;
+  alt: string | null;
+  bytes: number;
+  mime: string;
+  kind: MediaKind;
+  createdAt: number;
+  /** Increasing per workspace: breaks createdAt ties so "newest first" is the upload order on a frozen clock. */
+  seq: number;
+}
+
+export interface MediaState {
+  /** Oldest first by (createdAt, seq), kept so on insertion: a page is a slice from the end, never a sort. */
+  items: MediaItem[];
+  storedBytes: number;
+  nextSeq: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Upload tickets (uploads.ts)
+
+export type TicketPurpose = 'media' | 'brief';
+
+export interface UploadTicket {
+  /** 32 random bytes as 64 hex characters: the credential. */
+  token: string;
+  workspaceId: string;
+  purpose: TicketPurpose;
+  expiresAt: number;
+  /** An upload holding this ticket is under way: a second upload is refused until it succeeds (spent) or fails (released). */
+  claimed: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Brief (brief.ts)
+
+export interface BriefBlock {
+  id: string;
+  heading: string;
+  body: string;
+  [extra: string]: unknown;
+}
+
+export interface BriefLink {
+  id: string;
+  url: string;
+  note?: string;
+  [extra: string]: unknown;
+}
+
+export interface BriefAsset {
+  id: string;
+  name: string;
+  url: string;
+  mime?: string;
+  note?: string;
+  [extra: string]: unknown;
+}
+
+export interface BriefContent {
+  title: string;
+  blocks: BriefBlock[];
+  links: BriefLink[];
+  assets: BriefAsset[];
+}
+
+export interface RegistryDocument {
+  key: string;
+  title: string;
+  [extra: string]: unknown;
+}
+
+export interface RegistryCategory {
+  id: string;
+  label?: string;
+  /** `fixed`: only the listed documents; `any`: any slug; `channel`: a channel id of the workspace. */
+  keys: 'fixed' | 'any' | 'channel';
+  create: boolean;
+  delete: boolean;
+  maxDocuments?: number;
+  documents: RegistryDocument[];
+  [extra: string]: unknown;
+}
+
+export interface BriefRegistry {
+  version: number;
+  categories: RegistryCategory[];
+  /** Documents some demo workspaces start with (mock data, e.g. experience the agent wrote in the app). */
+  seedDocuments?: Array<{ workspace: string; category: string; key: string; content: BriefContent }>;
+}
+
+export interface StoredDocument {
+  category: string;
+  key: string;
+  content: BriefContent;
+  updatedAt: number;
+}
+
+export interface BriefRevision {
+  revision: number;
+  at: number;
+  action: 'saved' | 'deleted';
+  content: BriefContent | null;
+}
+
+export interface OnboardingRun {
+  id: string;
+  createdAt: number;
+  status: 'RUNNING' | 'DONE' | 'FAILED';
+  finishedAt: number | null;
+  error: string | null;
+}
+
+export interface BriefState {
+  /** `${category}/${key}` -> the saved document. */
+  documents: Map<string, StoredDocument>;
+  /** `${category}/${key}` -> revisions, oldest first; outlives the document only with keepHistory. */
+  history: Map<string, BriefRevision[]>;
+  /** Onboarding runs, oldest first (taken in the app; the API only reads them). */
+  onboarding: OnboardingRun[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notifications (notifications.ts)
+
+export interface Notification {
+  id: string;
+  content: string;
+  link: string | null;
+  createdAt: number;
+}
+
+export interface NotificationsState {
+  /** Oldest first; readers reverse. */
+  items: Notification[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Webhooks (webhooks.ts)
+
+export interface Webhook {
+  id: string;
+  name: string;
+  url: string;
+  integrations: 'all' | string[];
+}
+
+export interface WebhooksState {
+  hooks: Webhook[];
+}
+
+export interface Delivery {
+  id: string;
+  webhookId: string | null;
+  workspaceId: string;
+  url: string;
+  body: unknown[];
+  status: number | null;
+  error: string | null;
+  at: number;
+  test: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// OAuth apps (oauth.ts)
+
+export interface OAuthApp {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  description: string | null;
+  picture: string | null;
+  redirectUrl: string;
+}
+
+export interface OAuthWorkspaceState {
+  app: OAuthApp | null;
+}
+
+export interface AuthorizationCode {
+  /** The workspace the user approved the app for. */
+  workspaceId: string;
+  clientId: string;
+  expiresAt: number;
+  /** Spent codes are kept until they expire, so a replay is told apart from a made-up code. */
+  used: boolean;
+}
+
+/** A consent page that was shown and not yet answered: its nonce is the form's CSRF field. */
+export interface PendingConsent {
+  clientId: string;
+  state: string | null;
+  expiresAt: number;
+}
+
+export interface OAuthWorldState {
+  codes: Map<string, AuthorizationCode>;
+  /** Access token -> who it acts for. Revocation deletes the entry. */
+  tokens: Map<string, { workspaceId: string; clientId: string }>;
+  /** CSRF nonce -> the consent page it was rendered into (single use). */
+  consents: Map<string, PendingConsent>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Analytics (analytics.ts)
+
+export interface AnalyticsState {
+  /** `${channelId}:${date}` -> when the numbers were last read from the network (ms). */
+  cache: Map<string, number>;
+  /** `${postId}:${YYYY-MM-DD}` -> a charged post read that day (`x.post_read` is charged once per post per UTC day). */
+  chargedReads: Set<string>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Skills library (skills.ts)
+
+export interface Skill {
+  slug: string;
+  name: string;
+  summary: string;
+  whenToUse: string;
+  tags: string[];
+  tools: string[];
+  usesBrief: boolean;
+  whatItDoes: string | null;
+  body: string;
+  version: number | string;
+  updatedAt: string;
+  /** Library order (lower first), then name. Not part of the answer's contract. */
+  sortOrder?: number;
+}
+
+export interface SkillTag {
+  key: string;
+  label: string;
 }
