@@ -40,3 +40,4 @@ import './post-reference-replaced.ts';
 import './repeating-post.ts';
 import './storage-charges.ts';
 import './analytics-reads-charged.ts';
+import './estimate-group.ts';
