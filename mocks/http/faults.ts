@@ -367,6 +367,19 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'estimate-group-ignored',
+    area: 'wallet',
+    description: 'POST /wallet/estimate with `group` prices the post as new: what the group already paid is neither reported nor counted toward the new price.',
+    caughtBy: ['estimate_counts_group_paid'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      const e = r.body;
+      if (r.status !== 200 || typeof e?.alreadyPaidCredits !== 'number' || e.alreadyPaidCredits === 0) return undefined;
+      const due = e.priceCredits;
+      return { ...r, body: { ...e, alreadyPaidCredits: 0, dueCredits: due, balanceAfterCredits: Math.round((e.balanceAfterCredits + e.dueCredits - due) * 100) / 100 } };
+    },
+  },
+  {
     name: 'storage-refunded-on-delete',
     area: 'wallet',
     description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
