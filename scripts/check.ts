@@ -1,10 +1,10 @@
-// npm run check: the static checks (typecheck, spec validation, lint, generated-file drift) at once. They read the same
-// files and share nothing else, and run one after another they left a core idle for most of the stage. Each check's
-// output is printed whole when it ends, with its time, so logs do not interleave; every check runs to the end, and
-// the stage fails if any failed. `npm run <name>` still runs one alone.
+// npm run check: the static checks (typecheck, spec validation, lint, generated-file drift, the layering) at once. They
+// read the same files and share nothing else, and run one after another they left a core idle for most of the stage.
+// Each check's output is printed whole when it ends, with its time, so logs do not interleave; every check runs to the
+// end, and the stage fails if any failed. `npm run <name>` still runs one alone.
 import { spawn } from 'node:child_process';
 
-const CHECKS = ['typecheck', 'spec:validate', 'spec:lint', 'types:check', 'scenarios:check'];
+const CHECKS = ['typecheck', 'spec:validate', 'spec:lint', 'types:check', 'scenarios:check', 'deps'];
 
 interface Outcome {
   name: string;
