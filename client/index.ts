@@ -32,6 +32,9 @@ export function apiBaseUrl(url: string): string {
 export function createSpwClient(options: SpwClientOptions): SpwClient {
   const { baseUrl, apiKey, headers, ...rest } = options;
   return createClient<paths>({
+    // Looked up on every request, not once: an interceptor installed after the client was made (msw/node's
+    // server.listen() in a test's beforeAll) still sees the requests.
+    fetch: (request: Request) => globalThis.fetch(request),
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),
     headers: { ...(apiKey !== undefined ? { Authorization: apiKey } : {}), ...(headers as Record<string, string> | undefined) },

@@ -1,7 +1,7 @@
 // Checks one request and its answer against the public document with the one validator, and says every way they break it.
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import type { Violation } from '../spec/validator.ts';
-import type { Match } from './operation-match.ts';
+import { mediaBase, type Violation } from '../spec/validator.ts';
+import type { Match } from '../spec/operation-match.ts';
 
 /** A violation the proxy reports: the validator's, plus `operation` for a call the document does not have. */
 export interface ProxyViolation {
@@ -30,10 +30,6 @@ export interface Exchange {
   status?: number;
   responseHeaders?: Headers;
   responseBody?: CapturedBody;
-}
-
-export function mediaBase(contentType: string | null | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 export function isJsonType(contentType: string | null | undefined): boolean {

@@ -11,8 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../mocks/server.ts';
 import { PNG } from '../mocks/http/media-samples.ts';
 import { startProxy, type RunningProxy } from './server.ts';
-import { createOperationMatcher } from './operation-match.ts';
-import { getValidator } from '../spec/validator.ts';
 import { API, KEYS } from '../mocks/testing.ts';
 
 const stopAfter: Array<() => Promise<void>> = [];
@@ -42,29 +40,6 @@ function call(origin: string, method: string, path: string, init: { key?: string
   }
   return fetch(`${origin}${path}`, { method, headers, body });
 }
-
-describe('operation matching', () => {
-  const matcher = createOperationMatcher(getValidator(), '/api/public/v1');
-  it.each([
-    ['GET', '/api/public/v1/integrations', 'listIntegrations', {}],
-    ['GET', '/api/public/v1/integrations/', 'listIntegrations', {}],
-    ['DELETE', '/api/public/v1/posts/group/g1', 'deletePostGroup', { group: 'g1' }],
-    ['DELETE', '/api/public/v1/posts/p%201', 'deletePost', { id: 'p 1' }],
-    ['GET', '/api/public/v1/analytics/post/p1', 'getPostAnalytics', { postId: 'p1' }],
-    ['GET', '/api/public/v1/brief/schema', 'getBriefSchema', {}],
-    ['PATCH', '/api/public/v1/brief/foundation/voice', 'saveBriefDocument', { category: 'foundation', key: 'voice' }],
-  ])('%s %s is %s', (method, path, operationId, params) => {
-    const m = matcher.match(method, path);
-    expect(m.kind === 'operation' && { id: m.op.operationId, params: m.params }).toEqual({ id: operationId, params });
-  });
-
-  it('tells an unknown path, an undocumented method and a path outside the API apart', () => {
-    expect(matcher.match('GET', '/api/public/v1/nothing-here')).toMatchObject({ kind: 'unknown', message: expect.stringContaining('/nothing-here') });
-    expect(matcher.match('POST', '/api/public/v1/integrations')).toMatchObject({ kind: 'unknown', message: expect.stringContaining('documented there: GET') });
-    expect(matcher.match('GET', '/media-files/a.png')).toEqual({ kind: 'outside' });
-    expect(matcher.match('GET', '/api/public/v10/integrations')).toEqual({ kind: 'outside' });
-  });
-});
 
 describe('in front of a clean mock', () => {
   let mock: RunningMock;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { apiBasePath } from '../spec/load.ts';
 import { getValidator, type ContractValidator } from '../spec/validator.ts';
 import { checkExchange, describe, isJsonType, type CapturedBody, type Exchange, type ProxyViolation } from './exchange-check.ts';
-import { createOperationMatcher } from './operation-match.ts';
+import { createOperationMatcher } from '../spec/operation-match.ts';
 import { ProxyRecorder, type ProxyReport } from './report.ts';
 
 export const DEFAULT_PROXY_PORT = 4020;

@@ -89,7 +89,7 @@ function deref<T = any>(doc: OpenApiDocument, node: any): T {
   return current as T;
 }
 
-function mediaBase(contentType: string | undefined | null): string {
+export function mediaBase(contentType: string | undefined | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

@@ -1,5 +1,5 @@
 // Every request the suites make, recorded with its answer: stateful checks read it, response checks walk it, failures replay it.
-import { getValidator, type CompiledOperation } from '../spec/validator.ts';
+import type { OperationMatcher } from '../spec/operation-match.ts';
 
 /** A multipart body as the suites sent it (files are described, not stored). */
 export interface MultipartRecord {
@@ -24,57 +24,6 @@ export interface Exchange {
   ms: number;
   /** Which check made it (for the report). */
   by?: string;
-}
-
-/** A path value as sent when it is not valid percent-encoding (`%ZZ`): a request is recorded whatever it carries. */
-function decodeOr(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-/** Finds the public operation of a method and URL, from the document's path templates. */
-export class OperationMatcher {
-  #routes: Array<{ op: CompiledOperation; method: string; re: RegExp; names: string[] }>;
-  #basePath: string;
-  constructor(basePath: string) {
-    this.#basePath = basePath.replace(/\/$/, '');
-    this.#routes = getValidator().operations.map((op) => {
-      const names: string[] = [];
-      const pattern = op.path
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-          const m = /^\{([^}]+)\}$/.exec(part);
-          if (m) {
-            names.push(m[1]!);
-            return '([^/]+)';
-          }
-          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        })
-        .join('');
-      return { op, method: op.method.toUpperCase(), re: new RegExp(`^${pattern}/?$`), names };
-    });
-    // Literal segments win over parameters (`/posts/group/{group}` before `/posts/{id}`).
-    this.#routes.sort((a, b) => b.op.path.replace(/\{[^}]+\}/g, '').length - a.op.path.replace(/\{[^}]+\}/g, '').length);
-  }
-
-  match(method: string, url: string): { op: CompiledOperation; path: Record<string, string> } | undefined {
-    const pathname = new URL(url).pathname;
-    if (!pathname.startsWith(this.#basePath)) return undefined;
-    const rest = pathname.slice(this.#basePath.length) || '/';
-    for (const r of this.#routes) {
-      if (r.method !== method.toUpperCase()) continue;
-      const m = r.re.exec(rest);
-      if (m) {
-        const path: Record<string, string> = {};
-        r.names.forEach((n, i) => (path[n] = decodeOr(m[i + 1]!)));
-        return { op: r.op, path };
-      }
-    }
-    return undefined;
-  }
 }
 
 export class History {
@@ -169,8 +118,9 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
         /* left as text: content_type_conformance and response_schema_conformance say why */
       }
     } else if (text.length === 0) responseBody = undefined;
+    const match = matcher.match(method, new URL(url).pathname);
     history.add({
-      operationId: matcher.match(method, url)?.op.operationId,
+      operationId: match.kind === 'operation' ? match.op.operationId : undefined,
       method,
       url,
       requestHeaders,

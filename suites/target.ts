@@ -1,6 +1,8 @@
 // A target: a base URL, credentials for workspaces in each plan state, and optionally a control capability.
+import { createOperationMatcher } from '../spec/operation-match.ts';
+import { getValidator } from '../spec/validator.ts';
 import { Control } from './control.ts';
-import { History, OperationMatcher, recordingFetch } from './history.ts';
+import { History, recordingFetch } from './history.ts';
 import { apiRoot } from './url.ts';
 
 export type KeyKind = 'free' | 'payg' | 'paid';
@@ -60,7 +62,7 @@ export async function keysFromControl(control: Control): Promise<{ keys: Partial
 export async function createTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
-  const transport = recordingFetch(options.transport ?? fetch, history, new OperationMatcher(new URL(baseUrl).pathname));
+  const transport = recordingFetch(options.transport ?? fetch, history, createOperationMatcher(getValidator(), new URL(baseUrl).pathname));
   const target: Target = {
     label: options.label ?? baseUrl,
     baseUrl,

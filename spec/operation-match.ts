@@ -1,11 +1,12 @@
-// Finds the operation of the public document that a method and a path (as the upstream sees it) call, with its path parameters.
-import type { CompiledOperation, ContractValidator } from '../spec/validator.ts';
+// Finds the operation of a document that a method and a request path call, with its path parameters: the one matcher of
+// the suites' recorder (which operation an answer is checked against) and of the proxy (which operation live traffic calls).
+import type { CompiledOperation, ContractValidator } from './validator.ts';
 
 export type Match =
   | { kind: 'operation'; op: CompiledOperation; params: Record<string, string> }
   /** Under the API's base path, but no path template of the document fits it, or none with this method. */
   | { kind: 'unknown'; message: string }
-  /** Outside the API's base path (the mock's files, its control API, a health check): forwarded, not checked. */
+  /** Outside the API's base path (the mock's files, its control API, a health check): not the document's to judge. */
   | { kind: 'outside' };
 
 interface Template {
@@ -14,20 +15,25 @@ interface Template {
   literals: number;
 }
 
+/**
+ * A path value as sent when it is not valid percent-encoding (`%ZZ`): the request is matched (and recorded, or
+ * forwarded) whatever it carries, and refusing the malformed value is the server's business.
+ */
 function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return segment; // a malformed escape is the server's to refuse; the proxy matches it as written
+    return segment;
   }
 }
 
 export interface OperationMatcher {
+  /** `pathname` as sent, still percent-encoded, without the query. */
   match(method: string, pathname: string): Match;
 }
 
-/** `basePath` is the API root the document's server names (`/api/public/v1`). */
-export function createOperationMatcher(validator: ContractValidator, basePath: string): OperationMatcher {
+/** `basePath` is the API root the document's server names (`/api/public/v1`), or the root a target serves it at. */
+export function createOperationMatcher(validator: Pick<ContractValidator, 'operations'>, basePath: string): OperationMatcher {
   const base = basePath.replace(/\/+$/, '');
   const templates: Template[] = validator.operations.map((op) => {
     const segments = op.path
@@ -44,7 +50,9 @@ export function createOperationMatcher(validator: ContractValidator, basePath: s
     match(method, pathname) {
       if (base && pathname !== base && !pathname.startsWith(`${base}/`)) return { kind: 'outside' };
       const rest = pathname.slice(base.length).replace(/(.)\/$/, '$1') || '/';
-      const parts = rest.split('/').filter((s) => s.length > 0);
+      // Segments as a router sees them: an empty one (`/posts//status`) fits no template rather than vanishing, so
+      // the request is not taken for another operation (`/posts/{id}` with id `status`).
+      const parts = rest === '/' ? [] : rest.slice(1).split('/');
       const fits: Array<{ template: Template; params: Record<string, string> }> = [];
       for (const template of templates) {
         if (template.segments.length !== parts.length) continue;
