@@ -17,6 +17,7 @@ const RUNTIME_ASSETS = [
   'spec/generated/*.json', // spec/load.ts: the bundles loaded at start
   'spec/generated/*.d.ts', // not read at run time, but client/index.d.ts imports its types from them
   'fixtures/*.json', // fixtures/load.ts: the seeded world
+  'fixtures/scenarios/*.json', // the ready scenarios: `spw mock --scenario`, and the `./scenarios/*` export (docs/frontend.md)
   'mocks/http/docs-init.js', // mocks/http/docs.ts: the /docs page's script
 ];
 

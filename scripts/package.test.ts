@@ -7,7 +7,7 @@
 // executable npm linked, node_modules/.bin/spw (what npx itself runs), since every npx call starts npm and costs seconds
 // of CPU on a loaded two-core CI machine.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -18,6 +18,7 @@ const nodeBin = join(repo, 'node_modules', '.bin');
 /** TypeScript 7, the repo's own native compiler: it type-checks a consumer file in seconds where TypeScript 5 took minutes here. */
 const tsc = join(repo, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const MINUTES = 60_000;
+const MSW_VERSION = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies.msw;
 
 /**
  * The environment of a user's shell: Node 24 (this repo's pinned one) first on PATH, and none of the npm_* variables
@@ -118,7 +119,8 @@ beforeAll(async () => {
 
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'spw-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
   since = performance.now();
-  const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 15 * MINUTES);
+  // msw is the ./msw export's optional peer dependency: a frontend project that uses the export has it.
+  const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `msw@${MSW_VERSION}`], app, 15 * MINUTES);
   expect(installed.code, show(installed)).toBe(0);
   console.log(`[package] npm install of the tarball in a fresh folder: ${elapsed(since)}`);
 }, 30 * MINUTES);
@@ -200,7 +202,7 @@ describe('the packed package, installed in a fresh folder', () => {
     expect(failed.stdout).toContain('1 failed');
   }, 5 * MINUTES);
 
-  it('works as a library: the root export and ./client from JavaScript, and their types from TypeScript', async () => {
+  it('works as a library: the root export and ./client from JavaScript, and their types (and ./msw\'s) from TypeScript', async () => {
     writeFileSync(
       join(app, 'use.mjs'),
       `import * as spw from 'social-publishing-contract';
@@ -224,6 +226,8 @@ console.log(JSON.stringify({ status: response.status, channels: data.length }));
       join(app, 'use.ts'),
       `import { startMock, type RunReport, type VerifyOptions } from 'social-publishing-contract';
 import { createSpwClient, type Schemas } from 'social-publishing-contract/client';
+import { createMswMock, type MswMock } from 'social-publishing-contract/msw';
+export const mock: MswMock = createMswMock({ seed: 1, frozenAt: '2026-01-05T09:00:00Z' });
 const client = createSpwClient({ baseUrl: 'http://127.0.0.1:4010' });
 export async function firstChannel(): Promise<Schemas['Channel'] | undefined> {
   const { data } = await client.GET('/integrations');
@@ -242,5 +246,28 @@ client.GET('/no-such-path');
     );
     const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app);
     expect(checked.code, show(checked)).toBe(0);
+  }, 5 * MINUTES);
+
+  it('answers msw/node requests from the ./msw export, started from a ready scenario of ./scenarios/*', async () => {
+    writeFileSync(
+      join(app, 'use-msw.mjs'),
+      `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setupServer } from 'msw/node';
+import { createMswMock } from 'social-publishing-contract/msw';
+const require = createRequire(import.meta.url);
+const scenario = JSON.parse(readFileSync(require.resolve('social-publishing-contract/scenarios/low-credits.json'), 'utf8'));
+const mock = createMswMock({ scenario });
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledFrame: 'error' });
+const res = await fetch(mock.apiBase + '/wallet', { headers: { Authorization: 'demo-payg-key' } });
+const wallet = await res.json();
+console.log(JSON.stringify({ status: res.status, autoTopUp: wallet.autoTopUp.enabled, journal: (await mock.requests()).map((e) => e.operationId) }));
+server.close();
+`,
+    );
+    const used = await run('node', ['use-msw.mjs'], app);
+    expect(used.code, show(used)).toBe(0);
+    expect(JSON.parse(used.stdout.trim().split('\n').pop()!)).toEqual({ status: 200, autoTopUp: false, journal: ['getWallet'] });
   }, 5 * MINUTES);
 });

@@ -23,6 +23,8 @@ export interface NodeBindings {
 export interface MockApp {
   fetch(request: Request, env?: NodeBindings): Promise<Response>;
   state: MockState;
+  /** Whether a path is the mock's to answer (its API, control API, files and pages); a host app's own paths are not. */
+  serves(pathname: string): boolean;
 }
 
 export const CONTROL_PATH = '/_mock';
@@ -43,7 +45,13 @@ function mountPoint(validator: ContractValidator, op: { operation: Record<string
 export { MEDIA_FILES_PATH } from '../domain/media.ts';
 import { MEDIA_FILES_PATH } from '../domain/media.ts';
 
-function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Cors, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string): void {
+/** The paths a mock answers: folders it owns whole, and single pages at the origin. */
+interface Territory {
+  folders: Set<string>;
+  pages: Set<string>;
+}
+
+function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Cors, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string, territory: Territory): void {
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
@@ -56,6 +64,8 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Co
     const hostChecked = WALLET_PAGE_OPERATIONS.has(op.operationId);
     if (at === apiPath) cors.route('public', op.method, at + path);
     else if (guarded) cors.route('control', op.method, at + path);
+    if (at === apiPath || guarded) territory.folders.add(at);
+    else territory.pages.add(at + path);
     app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
       (hostChecked && hostRefusal(state.access, c.req.raw)) ||
@@ -84,8 +94,9 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     mediaPath: MEDIA_FILES_PATH,
     exposeHeaders: documentedResponseHeaders(state.validator.document),
   });
-  mount(app, state, cors, state.validator, publicHandlers, apiPath, apiPath);
-  mount(app, state, cors, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath);
+  const territory: Territory = { folders: new Set([MEDIA_FILES_PATH]), pages: new Set() };
+  mount(app, state, cors, state.validator, publicHandlers, apiPath, apiPath, territory);
+  mount(app, state, cors, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath, territory);
   app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
   platform.extend?.(app, state, apiPath);
   // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
@@ -100,6 +111,11 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
   const fetch = async (request: Request, env?: NodeBindings): Promise<Response> =>
     cors.preflight(request) ?? cors.decorate(request, (await app.fetch(request, env)) as Response);
-  return { fetch, state };
+  const folders = [...territory.folders];
+  const serves = (pathname: string): boolean => {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return territory.pages.has(path) || folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  };
+  return { fetch, state, serves };
 }
 

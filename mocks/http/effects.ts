@@ -2,7 +2,7 @@
 // its own (node-effects.ts on the server, the MSW build its browser ones); webhook delivery is fetch everywhere.
 import type { OutboundWebhook } from '../domain/publishing.ts';
 import type { FileStore } from './files.ts';
-import type { FetchPublicOptions, FetchPublicResult, HostLookup } from './public-address.ts';
+import type { FetchPublicOptions, FetchPublicResult, HostLookup, UNRESOLVED } from './public-address.ts';
 
 export interface WebhookResult {
   status: number | null;
@@ -13,7 +13,7 @@ export interface Effects {
   /** Send one webhook request: once, no retry, no signature (reference section 6). */
   deliverWebhook(hook: OutboundWebhook): Promise<WebhookResult>;
   /** Resolve a host name to its addresses (webhook URL checks); tests replace it so no test touches DNS. */
-  lookupHost: HostLookup;
+  lookupHost: HostLookup | typeof UNRESOLVED;
   /** Uploaded bytes, emptied on reset. */
   files: FileStore;
   /** GET a public URL for upload-from-url: every hop checked, bounded in time and size. */

@@ -48,8 +48,8 @@ export class DiskFileStore implements FileStore {
    * Stream a file to a temporary name, deciding its type from the first bytes and refusing it (400) as soon as it
    * is of a type the target does not take or passes that type's size limit: nothing is kept of a refused file.
    */
-  ingest(body: Readable | Uint8Array, options: IngestOptions): Promise<DiskTempFile> {
-    const source = body instanceof Uint8Array ? Readable.from([body]) : body;
+  ingest(body: AsyncIterable<Uint8Array> | Uint8Array, options: IngestOptions): Promise<DiskTempFile> {
+    const source = body instanceof Readable ? body : Readable.from(body instanceof Uint8Array ? [body] : body);
     const path = join(this.dir, `tmp-${randomBytes(12).toString('hex')}`);
     return new Promise<DiskTempFile>((resolve, reject) => {
       const out = createWriteStream(path, { flags: 'wx' });

@@ -47,7 +47,7 @@ export interface FileStore {
    */
   receive(request: Request, incoming: Readable | undefined, options: Omit<IngestOptions, 'originalName'>): Promise<{ temp: TempFile; filename: string | null }>;
   /** Keep fetched bytes as a temporary file, refused (400) when of a type the target does not take or too large. */
-  ingest(body: Readable | Uint8Array, options: IngestOptions): Promise<TempFile>;
+  ingest(body: AsyncIterable<Uint8Array> | Uint8Array, options: IngestOptions): Promise<TempFile>;
   /** Give a temporary file its served name. Synchronous, so it runs in the same turn as the domain change it belongs to. */
   commit(temp: TempFile, name: string): void;
   remove(name: string): void;

@@ -15,10 +15,10 @@ interface StoredFile {
   mime: string;
 }
 
-async function collect(body: Readable | Uint8Array): Promise<Uint8Array> {
+async function collect(body: AsyncIterable<Uint8Array> | Uint8Array): Promise<Uint8Array> {
   if (body instanceof Uint8Array) return body;
   const chunks: Uint8Array[] = [];
-  for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  for await (const chunk of body) chunks.push(chunk);
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -50,7 +50,7 @@ export class MemoryFileStore implements FileStore {
     return { temp, filename };
   }
 
-  async ingest(body: Readable | Uint8Array, options: IngestOptions): Promise<MemoryTempFile> {
+  async ingest(body: AsyncIterable<Uint8Array> | Uint8Array, options: IngestOptions): Promise<MemoryTempFile> {
     const data = await collect(body);
     let type = await detect(data.subarray(0, HEAD_BYTES), options);
     if (data.length > type.maxBytes) throw tooLarge(type.maxBytes);

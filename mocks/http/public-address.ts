@@ -1,7 +1,6 @@
 // Decides whether a URL points at the public internet (webhooks, upload-from-url): address classes and the check
 // made before anything is sent. No Node built-ins: the browser build checks URLs the same way (names resolved by
 // whatever lookup the platform has).
-import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 
 /** Name resolution: every address the name resolves to. Injectable so tests never touch DNS. */
@@ -11,8 +10,14 @@ export interface PublicUrlOptions {
   /** Let loopback addresses through (and plain http to them): local development receivers only. */
   allowLoopback?: boolean;
   /** Without one, a URL naming a host (not an address) cannot be checked and is refused. */
-  lookup?: HostLookup;
+  lookup?: HostLookup | typeof UNRESOLVED;
 }
+
+/**
+ * No resolver in this runtime (a browser): a name that is not local passes unresolved, with no addresses. Only where
+ * the request goes out with the page's own reach, so that it can reach nothing the page itself could not.
+ */
+export const UNRESOLVED = 'unresolved';
 
 export type PublicUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
 
@@ -113,6 +118,7 @@ export async function checkPublicUrl(input: string, options: PublicUrlOptions = 
     if (isLocalName(host)) {
       if (!options.allowLoopback) return { ok: false, reason: REFUSED };
     }
+    if (options.lookup === UNRESOLVED) return url.protocol === 'https:' ? { ok: true, url, addresses: [] } : { ok: false, reason: REFUSED };
     try {
       if (!options.lookup) throw new Error('no name resolution');
       addresses = await options.lookup(host);
@@ -149,7 +155,7 @@ export type FetchPublicResult =
       /** Declared length, when the server sent one. */
       contentLength: number | null;
       /** The body, bounded in size and time: it errors with a FetchPublicError when a bound is crossed. */
-      body: Readable | Uint8Array;
+      body: AsyncIterable<Uint8Array> | Uint8Array;
     }
   | { ok: false; reason: string };
 

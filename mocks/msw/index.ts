@@ -1,0 +1,86 @@
+// The mock as Mock Service Worker handlers: the very same app (validation, states, wallet, errors, control API) in an
+// in-memory instance, answering in the browser (setupWorker) or in Node tests (setupServer from msw/node). No Node
+// built-ins on this path: files are kept in memory, ids come from Web Crypto, the documents are bundled JSON.
+import { http, type HttpHandler } from 'msw';
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths as ControlPaths, components as ControlComponents } from '../../spec/generated/control.d.ts';
+import { CONTROL_PATH, createMockCore, type MockApp } from '../http/core.ts';
+import { deliverWebhook, type Effects } from '../http/effects.ts';
+import { MemoryFileStore } from '../http/memory-store.ts';
+import { UNRESOLVED } from '../http/public-address.ts';
+import type { MockOptions } from '../http/state.ts';
+import { MockClock } from '../domain/clock.ts';
+import { fetchInBrowser } from './fetch-url.ts';
+
+export type { ControlPaths, ControlComponents };
+export type ControlClient = Client<ControlPaths>;
+export type JournalEntry = ControlComponents['schemas']['JournalEntry'];
+export type JournalFilter = NonNullable<ControlPaths['/requests']['get']['parameters']['query']>;
+
+/** The origin the standalone mock listens on by default: code written against `npm start` runs unchanged under MSW. */
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
+
+export interface MswMockOptions extends Omit<MockOptions, 'stateFile' | 'publicUrl' | 'allowedHosts' | 'effects' | 'clock'> {
+  /** The origin the app sends its API requests to (default http://127.0.0.1:4010); in a page, `location.origin` works too. */
+  origin?: string;
+  /** Start the clock frozen at this instant (ms or ISO), as tests want; real time when omitted. */
+  frozenAt?: number | string;
+  /** Replace effects: webhook delivery, URL fetches, name lookup, the file store. */
+  effects?: Partial<Effects>;
+}
+
+export interface MswMock {
+  /** Hand these to `setupWorker(...)` or `setupServer(...)`; put your own `server.use(...)` overrides in front as usual. */
+  handlers: HttpHandler[];
+  /** The API base URL the app should use: `<origin>/api/public/v1`. */
+  apiBase: string;
+  /** The control API (reset, clock, faults, wallet, scenario, journal, latency...), typed from spec/control.yaml, called in memory. */
+  control: ControlClient;
+  /** Back to the starting world (same seed, same ids), the journal emptied. */
+  reset(): Promise<void>;
+  /** What the app sent to the public API, oldest first (the request journal, with keys and tokens redacted). */
+  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** The mock itself: a fetch(Request) function, for calling it without MSW. */
+  fetch(request: Request): Promise<Response>;
+}
+
+function browserEffects(): Effects {
+  return { files: new MemoryFileStore(), fetchUrl: fetchInBrowser, lookupHost: UNRESOLVED, deliverWebhook };
+}
+
+export function createMswMock(options: MswMockOptions = {}): MswMock {
+  const origin = new URL(options.origin ?? DEFAULT_ORIGIN).origin;
+  const { frozenAt, effects, origin: _origin, ...rest } = options;
+  const clock =
+    frozenAt === undefined ? undefined : new MockClock({ frozenAt: typeof frozenAt === 'number' ? frozenAt : Date.parse(frozenAt) });
+  const app: MockApp = createMockCore(
+    // The configured origin names this mock: absolute URLs start with it, and its host reaches the control API.
+    { ...rest, clock, effects, publicUrl: origin },
+    { effects: browserEffects },
+  );
+  const mine = (request: Request): boolean => {
+    const url = new URL(request.url);
+    return url.origin === origin && app.serves(url.pathname);
+  };
+  const control = createClient<ControlPaths>({
+    baseUrl: origin + CONTROL_PATH,
+    // In memory: no network, no service worker, nothing for an override to catch.
+    fetch: (request: Request) => app.fetch(request),
+  });
+  const apiBase = origin + app.state.validator.document.servers[0].url.replace(/^\{origin\}/, '');
+  return {
+    handlers: [http.all(({ request }) => mine(request), ({ request }) => app.fetch(request))],
+    apiBase,
+    control,
+    async reset() {
+      const { error, response } = await control.POST('/reset');
+      if (error !== undefined || !response.ok) throw new Error(`reset answered ${response.status}`);
+    },
+    async requests(filter = {}) {
+      const { data, response } = await control.GET('/requests', { params: { query: filter } });
+      if (!data) throw new Error(`GET /_mock/requests answered ${response.status}`);
+      return data.entries;
+    },
+    fetch: (request) => app.fetch(request),
+  };
+}
