@@ -1,6 +1,7 @@
 // The layering, checked by `npm run deps` (part of `npm run check`). From the bottom up:
 //
-//   spec/      the documents, their generated types and the one validator: imports no other layer
+//   spec/      the documents, their generated types, the one validator and the one operation matcher: imports no
+//              other layer
 //   client/    the typed client over spec/generated: what frontends load, so it imports nothing else of the package
 //   mocks/     the stateful mock (with fixtures/, its seed data): spec/ and fixtures/ only
 //   suites/    the conformance checks: spec/ and client/; the mock only through suites/in-process.ts, the target that
