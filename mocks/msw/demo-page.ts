@@ -18,6 +18,7 @@ declare global {
   interface Window {
     journey(): Promise<{ steps: Step[]; balances: number[]; due: number; journal: string[] }>;
     slowWallet(): Promise<{ ms: number; latencyMs: number }>;
+    journalSize(): Promise<number>;
   }
 }
 
@@ -80,3 +81,5 @@ window.slowWallet = async () => {
   const [entry] = await slow.requests({ operation: 'getWallet' });
   return { ms, latencyMs: entry!.latencyMs };
 };
+
+window.journalSize = async () => (await mock.requests()).length;

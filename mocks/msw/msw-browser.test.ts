@@ -29,6 +29,8 @@ async function serve(): Promise<{ server: Server; origin: string }> {
   });
   const files: Record<string, [string, string | Uint8Array]> = {
     '/': ['text/html; charset=utf-8', PAGE],
+    // A page with no mock of its own, for the other origin.
+    '/blank': ['text/html; charset=utf-8', '<!doctype html><title>blank</title>'],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
     '/mockServiceWorker.js': ['text/javascript', readFileSync(require.resolve('msw/mockServiceWorker.js'))],
   };
@@ -92,6 +94,28 @@ describe('the MSW export in Chromium', () => {
       const { ms, latencyMs } = await page.evaluate(() => window.slowWallet());
       expect(latencyMs).toBe(400);
       expect(ms).toBeGreaterThanOrEqual(400);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'a page of another origin cannot reach the in-page mock: its worker serves only its own origin, the world is kept',
+    async () => {
+      const before = await page.evaluate(() => window.journalSize());
+      expect(before).toBeGreaterThan(0);
+      const other = await browser.newPage();
+      // 127.0.0.1 and localhost are two origins: the worker registered for the first does not control the second.
+      await other.goto(`${site.origin.replace('127.0.0.1', 'localhost')}/blank`);
+      const outcome = await other.evaluate(async () => {
+        try {
+          return (await fetch('http://127.0.0.1:4010/_mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+        } catch {
+          return 'blocked';
+        }
+      });
+      await other.close();
+      expect(outcome).toBe('blocked');
+      expect(await page.evaluate(() => window.journalSize())).toBe(before);
     },
     STEP_TIMEOUT_MS,
   );
