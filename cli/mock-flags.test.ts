@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testMock } from '../mocks/testing.ts';
-import { main, type Actions } from './program.ts';
+import { main, scenarioPath, type Actions } from './program.ts';
 
 describe('spw mock --latency', () => {
   const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
@@ -66,5 +66,14 @@ describe('spw mock --scenario and --state-file', () => {
     writeFileSync(file, '{"scenarioVersion": 1,');
     expect(await main(['node', 'spw', 'mock', '--port', '0', '--state-file', file])).toBe(2);
     expect(stderr).toContain(`--state-file ${file}: not JSON`);
+  });
+
+  it('--scenario takes a ready scenario by name, and an unknown name exits 2 listing the ready ones', async () => {
+    expect(scenarioPath('low-credits')).toMatch(/fixtures\/scenarios\/low-credits\.json$/);
+    const file = join(dir, 'mine.json');
+    writeFileSync(file, '{}');
+    expect(scenarioPath(file)).toBe(file);
+    expect(await main(['node', 'spw', 'mock', '--port', '0', '--scenario', 'low-credit'])).toBe(2);
+    expect(stderr).toMatch(/--scenario low-credit: no such file, and not a ready scenario \(.*empty-workspace.*low-credits.*\)/);
   });
 });

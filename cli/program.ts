@@ -1,7 +1,8 @@
 // The command line's definition: `mock` starts the stateful mock, `verify` runs the suites, `proxy` checks a live
 // implementation's traffic. Kept apart from run.ts (which runs it) so tests can parse a command line without starting
 // anything. Exit status: 0 done, 1 the run failed (a check failed, a port was taken...), 2 the command was called wrongly.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './config.ts';
@@ -123,9 +124,25 @@ async function checkedFixtures(dir: string) {
   return fixtures;
 }
 
+/** The ready scenarios shipped with the package (fixtures/scenarios/, copied beside the compiled code by the build). */
+const READY_DIR = new URL('../fixtures/scenarios/', import.meta.url);
+
+/** --scenario names a file, or one of the ready scenarios by its name (`low-credits`), as the guide's commands do. */
+export function scenarioPath(value: string): string {
+  if (existsSync(value) || !/^[a-z0-9-]+$/.test(value)) return value;
+  const ready = new URL(`${value}.json`, READY_DIR);
+  if (existsSync(ready)) return fileURLToPath(ready);
+  throw new UsageError(`--scenario ${value}: no such file, and not a ready scenario (${readyScenarios().join(', ')})`);
+}
+
+function readyScenarios(): string[] {
+  return readdirSync(READY_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
+}
+
 /** Read --scenario and an existing --state-file before anything starts: a bad one is a usage error and nothing is loaded. */
-async function checkedScenario(scenarioFile: string | undefined, stateFile: string | undefined): Promise<unknown> {
-  if (!scenarioFile && !(stateFile && existsSync(stateFile))) return undefined;
+async function checkedScenario(scenarioValue: string | undefined, stateFile: string | undefined): Promise<unknown> {
+  if (!scenarioValue && !(stateFile && existsSync(stateFile))) return undefined;
+  const scenarioFile = scenarioValue && scenarioPath(scenarioValue);
   const [{ readScenarioFile }, { createValidator }, { loadControlSpec }] = await Promise.all([
     import('../mocks/state-file.ts'),
     import('../spec/validator.ts'),
@@ -286,7 +303,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--port <port>', 'port to listen on').env('PORT').default('4010'))
     .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
     .addOption(new Option('--fixtures <dir>', 'folder with workspaces.json and the other fixtures').env('MOCK_FIXTURES'))
-    .addOption(new Option('--scenario <file>', 'start from a scenario file (GET /_mock/scenario saves one; fixtures/scenarios/ has ready ones); reset goes back to it').env('MOCK_SCENARIO'))
+    .addOption(new Option('--scenario <file|name>', `start from a scenario file (GET /_mock/scenario saves one), or a ready one by name (${readyScenarios().join(', ')}); reset goes back to it`).env('MOCK_SCENARIO'))
     .addOption(new Option('--state-file <file>', 'keep the world in this file across restarts: loaded at start when it exists, written atomically after changes and on exit').env('MOCK_STATE_FILE'))
     .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
     .addOption(new Option('--fault <name...>', 'switch on named faults from the catalogue (repeatable, or comma separated)').env('MOCK_FAULTS'))
