@@ -10,7 +10,7 @@ export const xAnalyticsReadsCharged = register({
   area: 'analytics',
   kind: 'property',
   description:
-    'On pay-as-you-go, with a post published on the x channel: GET /analytics/<x channel>?fresh=true with an emptied wallet answers 402 {wallet: true} and records nothing; after a top-up it answers 200 and records a SPEND that the balance shows; a fresh read of a channel whose provider has no row in GET /wallet/prices records nothing.',
+    'On pay-as-you-go, with a post published on the x channel: GET /analytics/<x channel>?fresh=true with an emptied wallet answers 402 {wallet: true} and records nothing; after a top-up (listed as one TOPUP) it answers 200 and records a SPEND that the balance shows; a fresh read of a channel whose provider has no row in GET /wallet/prices records nothing.',
   rule: 'Section 4.4: "fresh=true reads the network again ... on pay-as-you-go, reads for the channel whose provider is x are charged and 402 follows when credits do not cover them"; section 8: "channels not listed are free".',
   needs: { keys: ['payg'], control: 'emptying and topping up the wallet' },
   async run(ctx) {
@@ -50,6 +50,14 @@ export const xAnalyticsReadsCharged = register({
         });
         await control.topUp(wsId!, 100);
         const before = await readWallet(ctx, 'payg');
+        // Control's top-up stands for the app's: the ledger lists it as one TOPUP of what was added.
+        const topUps = newTransactions(empty, before);
+        ensure(topUps.length === 1 && topUps[0]!.type === 'TOPUP' && cents(topUps[0]!.credits) === 10_000 && cents(before.balance) - cents(empty.balance) === 10_000, {
+          operation: 'listWalletTransactions',
+          received: `after a top-up of 100 credits: ${topUps.map((t) => `${t.type} ${t.credits}`).join(', ') || 'no transaction'}, balance ${empty.balance} -> ${before.balance}`,
+          documented: 'one TOPUP of +100 and the balance 100 higher (section 2.8: type TOPUP, "credits is signed: positive adds to the balance")',
+          exchanges: [],
+        });
         const paid = await read(x!.id);
         const after = await readWallet(ctx, 'payg');
         const spend = sumCents(newTransactions(before, after), 'SPEND');
