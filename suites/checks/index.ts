@@ -41,3 +41,4 @@ import './repeating-post.ts';
 import './storage-charges.ts';
 import './analytics-reads-charged.ts';
 import './estimate-group.ts';
+import './post-text-rules.ts';
