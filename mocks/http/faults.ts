@@ -1,6 +1,6 @@
 // Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Owner: the suites work.
 import { sendWebhooks, type MockState, type Override } from './state.ts';
-import { findChannel, type Workspace, type World } from '../domain/world.ts';
+import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
 import { groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
 import { checkSettings, type SettingsValidator } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
@@ -540,6 +540,12 @@ export const FAULTS: FaultDefinition[] = [
     caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
   },
   {
+    name: 'thread-items-unchecked',
+    area: 'posts',
+    description: 'Only the first item of a post is checked for text and length: an empty or over-long thread item is accepted and saved cut to fit (hook in createPosts).',
+    caughtBy: ['empty_or_too_long_refused'],
+  },
+  {
     name: 'repeat-ignored',
     area: 'posts',
     description: 'A post scheduled with `inter` is saved as a one-off: it is published once and never again.',
@@ -810,6 +816,17 @@ export function createPostsFaults(state: MockState, ws: Workspace, input: Create
       const channel = findChannel(ws, entry.integration.id);
       if (channel) checkSettings(channel, entry.settings, validate);
     }
+  }
+  if (state.faults.has('thread-items-unchecked')) {
+    // Only the first item is validated; later ones are saved as whatever fits (an empty one as a zero-width space).
+    input = {
+      ...input,
+      posts: input.posts.map((entry) => {
+        const channel = findChannel(ws, entry.integration.id);
+        const max = channel ? providerInfo(state.world, channel.identifier).maxLength : Number.POSITIVE_INFINITY;
+        return { ...entry, value: entry.value.map((item, i) => (i === 0 ? item : { ...item, content: item.content === '' && item.image.length === 0 ? '\u200b' : item.content.slice(0, max) })) };
+      }),
+    };
   }
   if (state.faults.has('now-not-published') && input.type === 'now') {
     const hour = 3_600_000;
