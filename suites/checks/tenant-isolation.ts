@@ -1,12 +1,13 @@
 // tenant_isolation: what one workspace creates, another never sees or touches (posts and media).
-import { createPosts, uploadImage, targetNow } from '../resources.ts';
+import { channelsFor, createPosts, uploadImage, targetNow } from '../resources.ts';
+import { futureDate } from '../arbitraries/posts.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const tenantIsolation = register({
   name: 'tenant_isolation',
   area: 'generic',
   kind: 'property',
-  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it.",
+  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings.",
   rule: 'Section 5: a key or token "can do what the user\'s API key can do in the chosen workspace"; a workspace sees its own channels, posts and media.',
   needs: { keys: ['paid', 'payg'] },
   async run(ctx) {
@@ -25,5 +26,11 @@ export const tenantIsolation = register({
     ensure(!seen.includes(created.postIds[0]), { operation: 'listPosts', received: `the other workspace's post ${created.postIds[0]}`, documented: "only this workspace's posts", exchanges: [posts] });
     const delPost = await ctx.api.call({ operationId: 'deletePost', path: { id: created.postIds[0]! }, auth: { kind: other } });
     ensure(!(delPost.status >= 200 && delPost.status < 300), { operation: 'deletePost', received: got(delPost), documented: "another workspace's post is not found (404)", exchanges: [delPost] });
+    // A channel of one workspace is not a channel of the other: no post goes to it, and its settings are not found.
+    const [channel] = await channelsFor(ctx, mine);
+    const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind: other }, body: { type: 'draft', date: futureDate(now, 2, 5), shortLink: false, tags: [], posts: [{ integration: { id: channel!.id }, value: [{ content: 'not my channel', image: [] }] }] } });
+    ensure(draft.status >= 400 && draft.status < 500, { operation: 'createPosts', received: got(draft), documented: "a refusal (4xx): another workspace's channel is not one this key can post to", exchanges: [draft] });
+    const settings = await ctx.api.call({ operationId: 'getIntegrationSettings', path: { id: channel!.id }, auth: { kind: other } });
+    ensure(settings.status === 404, { operation: 'getIntegrationSettings', received: got(settings), documented: "404 for another workspace's channel (section 4.1: \"404 when not found\")", exchanges: [settings] });
   },
 });
