@@ -42,3 +42,4 @@ import './storage-charges.ts';
 import './analytics-reads-charged.ts';
 import './estimate-group.ts';
 import './post-text-rules.ts';
+import './status-move-publishes.ts';
