@@ -546,6 +546,20 @@ export const FAULTS: FaultDefinition[] = [
     caughtBy: ['empty_or_too_long_refused'],
   },
   {
+    name: 'moved-draft-not-queued',
+    area: 'posts',
+    description: 'A draft moved to the schedule by PUT /posts/{id}/status answers QUEUE but is never handed to the publisher: it goes out only if something else falls due first.',
+    caughtBy: ['moved_post_keeps_its_time'],
+    operations: ['changePostStatus'],
+    override: onOk((_state, r, ws) => {
+      if (r.body?.state !== 'QUEUE') return undefined;
+      let next = Number.POSITIVE_INFINITY;
+      for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.group !== r.body.group && row.publishAt < next) next = row.publishAt;
+      ws.posts.nextDue = next;
+      return undefined;
+    }),
+  },
+  {
     name: 'repeat-ignored',
     area: 'posts',
     description: 'A post scheduled with `inter` is saved as a one-off: it is published once and never again.',
