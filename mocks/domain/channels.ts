@@ -3,6 +3,7 @@ import { isPayAsYouGo } from './billing.ts';
 import { invalid, notFound, walletRefusal } from './errors.ts';
 import { deleteChannelPosts } from './posts.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
+import type { components } from '../../spec/generated/openapi.d.ts';
 
 export interface ChannelView {
   id: string;
@@ -69,9 +70,8 @@ export function settingsSchemaFor(schemas: Schemas, identifier: string): Record<
   return inline(found, schemas);
 }
 
-export interface IntegrationSettings {
-  output: { rules: string; maxLength: number; settings: Record<string, unknown> | string; tools: Array<Record<string, unknown>> };
-}
+/** The wire shape itself: the domain builds this answer whole from the provider catalogue. */
+export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 
 export function integrationSettings(world: World, ws: Workspace, id: string, schemas: Schemas): IntegrationSettings {
   const channel = requireChannel(ws, id);

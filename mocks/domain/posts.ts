@@ -233,11 +233,12 @@ export function createPosts(
 // ---------------------------------------------------------------------------------------------------------------
 // Moving between draft and schedule
 
-export interface StatusResult {
+/** The answer of `PUT /posts/{id}/status`, whose fields the reference does not show (a type, so it fits an open object). */
+export type StatusResult = {
   id: string;
   group: string;
   state: 'DRAFT' | 'QUEUE';
-}
+};
 
 /**
  * `PUT /posts/{id}/status`: the post's whole group moves. To `schedule` the wallet must cover it (402 otherwise); to

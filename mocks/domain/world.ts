@@ -335,12 +335,13 @@ export interface BriefAsset {
   [extra: string]: unknown;
 }
 
-export interface BriefContent {
+/** A type rather than an interface: revisions carry it where the control document keeps content an open object. */
+export type BriefContent = {
   title: string;
   blocks: BriefBlock[];
   links: BriefLink[];
   assets: BriefAsset[];
-}
+};
 
 export interface RegistryDocument {
   key: string;

@@ -1,9 +1,10 @@
 // Control API: a brief document's revisions, oldest first (every save records one; a kept delete records the removal).
 import { documentHistory } from '../../domain/brief.ts';
-import type { HandlerMap } from '../pipeline.ts';
-import { controlWorkspace } from './oauth.ts';
 
-export const handlers: HandlerMap = {
+import { controlWorkspace } from './oauth.ts';
+import type { ControlHandlers } from '../typed.ts';
+
+export const handlers = {
   getBriefHistory: (ctx) => {
     const ws = controlWorkspace(ctx.world, ctx.params.id);
     return {
@@ -15,4 +16,4 @@ export const handlers: HandlerMap = {
       })),
     };
   },
-};
+} satisfies Partial<ControlHandlers>;

@@ -9,7 +9,8 @@ import type { Workspace, WorkspaceFixture } from '../../domain/world.ts';
 import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
-import type { Ctx, HandlerMap } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
+import type { ControlHandlers } from '../typed.ts';
 
 function workspaceRow(ws: Workspace) {
   return { id: ws.id, name: ws.name, plan: ws.plan, payAsYouGo: isPayAsYouGo(ws), frozen: ws.wallet.frozen, apiKey: ws.apiKey };
@@ -55,7 +56,7 @@ function newWorkspaceFixture(ctx: Ctx, name: string, plan: 'free' | 'paid'): Wor
   return { id: ids.id('ws_'), name, plan, apiKey: `key_${ids.alnum(40)}`, groups: [group], channels, wallet: { ledger: [] } };
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   resetWorld: (ctx) => {
     ctx.state.reset();
     return { body: { ok: true } };
@@ -163,4 +164,4 @@ export const handlers: HandlerMap = {
   listFaults: (ctx) => ({
     body: { active: [...ctx.state.faults], catalogue: FAULTS.map((f) => ({ name: f.name, area: f.area, description: f.description })) },
   }),
-};
+} satisfies Partial<ControlHandlers>;

@@ -1,5 +1,6 @@
 // Every control API handler, keyed by the operationIds of spec/control.yaml; a test proves the match.
 import type { HandlerMap } from '../pipeline.ts';
+import type { ControlHandlers } from '../typed.ts';
 import { handlers as core } from './core.ts';
 import { handlers as wallet } from './wallet.ts';
 import { handlers as oauth } from './oauth.ts';
@@ -9,7 +10,8 @@ import { handlers as walletPage } from './wallet-page.ts';
 import { handlers as scenario } from './scenario.ts';
 import { handlers as journal } from './journal.ts';
 
-export const controlHandlers: HandlerMap = {
+/** Complete: an operation of the document without its handler, or a handler of no operation, does not compile. */
+const typed: ControlHandlers = {
   ...core,
   ...wallet,
   ...oauth,
@@ -19,3 +21,6 @@ export const controlHandlers: HandlerMap = {
   ...scenario,
   ...journal,
 };
+
+/** The pipeline runs each handler after validating the request against the document these types come from. */
+export const controlHandlers = typed as unknown as HandlerMap;

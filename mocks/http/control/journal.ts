@@ -1,13 +1,14 @@
 // Control API handlers for the request journal (GET/DELETE /_mock/requests) and the simulated latency (GET/PUT /_mock/latency).
 import { invalid } from '../../domain/errors.ts';
-import type { Ctx, HandlerMap } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { formatLatency, LatencySyntaxError, parseLatency } from '../latency.ts';
+import type { ControlHandlers } from '../typed.ts';
 
 function latencyView(ctx: Ctx) {
   return { latency: formatLatency(ctx.state.latency.plan), seed: ctx.state.latency.seed };
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   listRequests: (ctx) => {
     const q = ctx.query as Record<string, string | number | undefined>;
     const since = q.since === undefined ? undefined : Date.parse(String(q.since));
@@ -47,4 +48,4 @@ export const handlers: HandlerMap = {
     ctx.state.latency.set(plan, seed);
     return { body: latencyView(ctx) };
   },
-};
+} satisfies Partial<ControlHandlers>;

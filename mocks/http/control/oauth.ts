@@ -16,8 +16,9 @@ import {
 } from '../../domain/oauth.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Workspace, World } from '../../domain/world.ts';
-import { type Ctx, type HandlerMap, type Reply } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { BODY_LIMITS, parseJson, readForm, readText } from '../body.ts';
+import type { ControlHandlers, ControlOperations, TypedReply } from '../typed.ts';
 
 /** The workspace a control path names, or the control API's 404. */
 export function controlWorkspace(world: World, id: string): Workspace {
@@ -46,7 +47,10 @@ button{flex:1;padding:10px;font-size:15px;border-radius:8px;border:1px solid #cc
 button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}`;
 
 /** A page of the app host (consent, wallet): escaped title, the shared style, headers that forbid framing and caching. */
-export function page(title: string, body: string, status = 200): Reply {
+/** A page is always a ready response: its HTML is not one of the document's JSON bodies. */
+export type PageReply = { response: Response };
+
+export function page(title: string, body: string, status = 200): PageReply {
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
@@ -60,7 +64,7 @@ ${body}
 const errorPage = (message: string) =>
   page('Authorization failed', `<h1>This app cannot be authorized</h1>\n<p class="error">${escapeHtml(message)}</p>`, 400);
 
-export function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): Reply {
+export function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): PageReply {
   const options = workspaces
     .map((w) => `<option value="${escapeHtml(w.id)}"${w.id === selected ? ' selected' : ''}>${escapeHtml(w.name)}</option>`)
     .join('');
@@ -85,8 +89,10 @@ ${state === null ? '' : `<input type="hidden" name="state" value="${escapeHtml(s
   );
 }
 
-function tokenReply(status: number, body: unknown): Reply {
-  return { status, body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+type TokenReply = TypedReply<ControlOperations['exchangeOAuthCode']>;
+
+function tokenReply<S extends 200 | 400 | 401>(status: S, body: Extract<TokenReply, { status: S }>['body']): TokenReply {
+  return { status, body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } } as TokenReply;
 }
 
 /** The token request as JSON (the reference) or, for OAuth client libraries, as a form. */
@@ -102,7 +108,7 @@ async function readTokenRequest(request: Request): Promise<TokenRequest | null> 
   }
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   getOAuthApp: (ctx) => ({ body: publicApp(getApp(controlWorkspace(ctx.world, ctx.params.id))) }),
 
   createOAuthApp: (ctx) => {
@@ -118,7 +124,7 @@ export const handlers: HandlerMap = {
 
   revokeOAuthApp: (ctx) => ({ body: revokeApp(ctx.world, controlWorkspace(ctx.world, ctx.params.id), ctx.env) }),
 
-  authorizeOAuth: (ctx: Ctx) => {
+  authorizeOAuth: (ctx) => {
     const url = new URL(ctx.request.url);
     try {
       const { app, ws, nonce } = beginConsent(
@@ -138,7 +144,7 @@ export const handlers: HandlerMap = {
 
   submitOAuthConsent: {
     rawBody: true,
-    handle: async (ctx: Ctx) => {
+    handle: async (ctx) => {
       const type = ctx.request.headers.get('content-type') ?? '';
       if (!type.includes('application/x-www-form-urlencoded')) throw invalid('The consent form is sent as application/x-www-form-urlencoded');
       const form = await readForm(ctx.request);
@@ -165,7 +171,7 @@ export const handlers: HandlerMap = {
 
   exchangeOAuthCode: {
     rawBody: true,
-    handle: async (ctx: Ctx) => {
+    handle: async (ctx) => {
       const body = await readTokenRequest(ctx.request);
       if (!body) return tokenReply(400, { error: 'invalid_request', error_description: 'The body must be a JSON object' });
       const result = exchangeCode(ctx.world, body, ctx.env);
@@ -174,4 +180,4 @@ export const handlers: HandlerMap = {
       return tokenReply(status, description ? { error, error_description: description } : { error });
     },
   },
-};
+} satisfies Partial<ControlHandlers>;

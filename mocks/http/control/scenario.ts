@@ -2,9 +2,10 @@
 import { invalid } from '../../domain/errors.ts';
 import { exportScenario, ScenarioError } from '../../domain/scenario.ts';
 import { describeProblems, loadScenario } from '../scenario.ts';
-import type { HandlerMap } from '../pipeline.ts';
+import type { ControlHandlers } from '../typed.ts';
 
-export const handlers: HandlerMap = {
+
+export const handlers = {
   exportScenario: (ctx) => ({ body: exportScenario(ctx.state.world, { now: ctx.state.clock.now(), frozen: ctx.state.clock.frozen }) }),
 
   importScenario: (ctx) => {
@@ -16,4 +17,4 @@ export const handlers: HandlerMap = {
     }
     return { body: { ok: true, workspaces: ctx.state.world.workspaces.size } };
   },
-};
+} satisfies Partial<ControlHandlers>;

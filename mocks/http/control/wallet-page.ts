@@ -5,9 +5,10 @@ import { fromCents } from '../../domain/money.ts';
 import { setAutoTopUp, topUp } from '../../domain/wallet.ts';
 import { forgetOldest } from '../../domain/caps.ts';
 import type { Workspace, World } from '../../domain/world.ts';
-import type { Ctx, HandlerMap, Reply } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { readForm } from '../body.ts';
-import { escapeHtml, page } from './oauth.ts';
+import { escapeHtml, page, type PageReply } from './oauth.ts';
+import type { ControlHandlers } from '../typed.ts';
 
 export const WALLET_PAGE_OPERATIONS = new Set(['showWalletPage', 'submitWalletPage']);
 
@@ -70,7 +71,7 @@ function backLink(back: string | undefined): string {
   return back ? `<p><a id="return" href="${escapeHtml(back)}">Back to the app</a></p>` : '';
 }
 
-function walletPage(ctx: Ctx, ws: Workspace, back: string | undefined, done: string | undefined): Reply {
+function walletPage(ctx: Ctx, ws: Workspace, back: string | undefined, done: string | undefined): PageReply {
   const nonce = issueNonce(ctx);
   const path = ctx.state.config.walletPath;
   const options = [...ctx.world.workspaces.values()]
@@ -121,7 +122,7 @@ ${backLink(back)}`,
   );
 }
 
-function errorPage(ctx: Ctx, message: string, ws: string | undefined, back: string | undefined): Reply {
+function errorPage(ctx: Ctx, message: string, ws: string | undefined, back: string | undefined): PageReply {
   return page(
     'Wallet',
     `${PAGE_STYLE}<h1>The wallet was not changed</h1>
@@ -140,7 +141,7 @@ function formNumber(form: URLSearchParams, name: string): number {
   return n;
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   showWalletPage: (ctx) => {
     const url = new URL(ctx.request.url);
     const asked = url.searchParams.get('workspace');
@@ -179,4 +180,4 @@ export const handlers: HandlerMap = {
       return { response: new Response(null, { status: 303, headers: { location: pagePath(ctx, ws.id, back, action), 'cache-control': 'no-store' } }) };
     },
   },
-};
+} satisfies Partial<ControlHandlers>;

@@ -1,9 +1,10 @@
 // Control API handlers that play the app's wallet screens: top up, grant, adjust, freeze, auto top-up, plan (spec/control.yaml).
-import type { Ctx, HandlerMap } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { notFound } from '../../domain/errors.ts';
 import { isPayAsYouGo } from '../../domain/billing.ts';
 import { adjust, controlWalletView, freeze, grant, setAutoTopUp, topUp, unfreeze } from '../../domain/wallet.ts';
 import type { Workspace } from '../../domain/world.ts';
+import type { ControlHandlers } from '../typed.ts';
 
 function workspace(ctx: Ctx): Workspace {
   const ws = ctx.world.workspaces.get(String(ctx.params.id));
@@ -20,7 +21,7 @@ export function workspaceRow(ws: Workspace) {
   return { id: ws.id, name: ws.name, plan: ws.plan, payAsYouGo: isPayAsYouGo(ws), frozen: ws.wallet.frozen, apiKey: ws.apiKey };
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   topUpWallet: (ctx) => {
     const ws = workspace(ctx);
     topUp(ws, ctx.world.config, ctx.body.credits, ctx.env);
@@ -56,4 +57,4 @@ export const handlers: HandlerMap = {
     ws.plan = ctx.body.plan;
     return { body: workspaceRow(ws) };
   },
-};
+} satisfies Partial<ControlHandlers>;

@@ -1,11 +1,12 @@
 // Channel and post analytics and the notifications list (reference section 4.4).
 import { channelAnalytics, postAnalytics } from '../../domain/analytics.ts';
 import { listNotifications } from '../../domain/notifications.ts';
-import type { HandlerMap } from '../pipeline.ts';
+import type { PublicHandlers } from '../typed.ts';
+
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export const handlers: HandlerMap = {
+export const handlers = {
   getChannelAnalytics: (ctx) => {
     const { series, readAt } = channelAnalytics(ctx.world, ctx.ws, ctx.params.integration, String(ctx.query.date), ctx.query.fresh === 'true', ctx.env);
     return { body: series, headers: { 'X-Cached-At': iso(readAt) } };
@@ -17,4 +18,4 @@ export const handlers: HandlerMap = {
     const page = listNotifications(ctx.ws, (ctx.query.page as number | undefined) ?? 0, ctx.state.config.notificationsPageSize);
     return { body: { ...page, notifications: page.notifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })) } };
   },
-};
+} satisfies Partial<PublicHandlers>;

@@ -9,7 +9,7 @@ import {
   type StoredDocument,
 } from '../../domain/brief.ts';
 import { requireUnlocked } from '../../domain/unlocks.ts';
-import type { Ctx, HandlerMap, Handle } from '../pipeline.ts';
+import type { PublicHandlers, TypedHandle } from '../typed.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -18,12 +18,12 @@ export function documentBody(doc: StoredDocument) {
 }
 
 /** Every brief operation opens with the same gate. */
-const gated = (handle: Handle): Handle => (ctx: Ctx) => {
+const gated = <O>(handle: TypedHandle<O>): TypedHandle<O> => (ctx) => {
   requireUnlocked(ctx.ws, 'brief');
   return handle(ctx);
 };
 
-export const handlers: HandlerMap = {
+export const handlers = {
   getBriefSchema: gated((ctx) => ({ body: briefSchema(ctx.world.fixtures.briefRegistry) })),
 
   listBriefDocuments: gated((ctx) => ({
@@ -56,4 +56,4 @@ export const handlers: HandlerMap = {
   deleteBriefDocument: gated((ctx) => ({
     body: deleteDocument(ctx.ws, ctx.world.fixtures.briefRegistry, ctx.params.category, ctx.params.key, ctx.query.keepHistory === 'true', ctx.env),
   })),
-};
+} satisfies Partial<PublicHandlers>;

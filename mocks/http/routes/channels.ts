@@ -2,9 +2,9 @@
 import { deleteIntegration, integrationSettings, listChannels, listGroups, requireChannel, socialConnectUrl } from '../../domain/channels.ts';
 import { findSlot } from '../../domain/find-slot.ts';
 import { runTool } from '../../domain/integration-tools.ts';
-import type { HandlerMap } from '../pipeline.ts';
+import type { PublicHandlers } from '../typed.ts';
 
-export const handlers: HandlerMap = {
+export const handlers = {
   checkConnection: () => ({ body: { connected: true } }),
 
   listIntegrations: (ctx) => ({ body: listChannels(ctx.ws, ctx.query.group) }),
@@ -30,4 +30,4 @@ export const handlers: HandlerMap = {
     const channel = requireChannel(ctx.ws, ctx.params.id);
     return { body: { date: new Date(findSlot(ctx.ws, channel, ctx.now)).toISOString() } };
   },
-};
+} satisfies Partial<PublicHandlers>;

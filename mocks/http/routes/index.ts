@@ -1,5 +1,6 @@
 // Every public operation's handler, keyed by operationId; a test proves this matches the document exactly.
 import type { HandlerMap } from '../pipeline.ts';
+import type { PublicHandlers } from '../typed.ts';
 import { handlers as channels } from './channels.ts';
 import { handlers as posts } from './posts.ts';
 import { handlers as media } from './media.ts';
@@ -10,7 +11,8 @@ import { handlers as brief } from './brief.ts';
 import { handlers as ai } from './ai.ts';
 import { handlers as description } from './description.ts';
 
-export const publicHandlers: HandlerMap = {
+/** Complete: an operation of the document without its handler, or a handler of no operation, does not compile. */
+const typed: PublicHandlers = {
   ...channels,
   ...posts,
   ...media,
@@ -21,3 +23,6 @@ export const publicHandlers: HandlerMap = {
   ...ai,
   ...description,
 };
+
+/** The pipeline runs each handler after validating the request against the document these types come from. */
+export const publicHandlers = typed as unknown as HandlerMap;

@@ -16,8 +16,9 @@ import {
 import { claimTicket, mintTicket, releaseTicket, spendTicket, type TicketPurpose } from '../../domain/uploads.ts';
 import type { Workspace } from '../../domain/world.ts';
 import type { TempFile } from '../files.ts';
-import type { Ctx, HandlerMap, OperationHandler } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { FetchPublicError } from '../public-address.ts';
+import type { PublicHandlers } from '../typed.ts';
 
 /** The stored file's name: the last segment of the `path` a media answer carries. */
 function fileName(path: string): string {
@@ -48,23 +49,18 @@ async function receiveUpload(ctx: Ctx, ws: Workspace, target: UploadTarget): Pro
 }
 
 /** A ticket upload: the ticket is claimed before any byte is read, spent on success, usable again on failure. */
-function ticketUpload(purpose: TicketPurpose, view: typeof mediaView): OperationHandler {
-  return {
-    rawBody: true,
-    async handle(ctx) {
-      const { ticket, ws } = claimTicket(ctx.world, String(ctx.params.token), purpose, ctx.env);
-      // The ticket names the workspace: the request journal files the upload under it.
-      ctx.ws = ws;
-      try {
-        const item = await receiveUpload(ctx, ws, purpose);
-        spendTicket(ctx.world, ticket);
-        return { body: view(item, ctx.origin) };
-      } catch (err) {
-        releaseTicket(ctx.world, ticket);
-        throw err;
-      }
-    },
-  };
+async function ticketUpload(ctx: Ctx, token: string, purpose: TicketPurpose): Promise<MediaItem> {
+  const { ticket, ws } = claimTicket(ctx.world, token, purpose, ctx.env);
+  // The ticket names the workspace: the request journal files the upload under it.
+  ctx.ws = ws;
+  try {
+    const item = await receiveUpload(ctx, ws, purpose);
+    spendTicket(ctx.world, ticket);
+    return item;
+  } catch (err) {
+    releaseTicket(ctx.world, ticket);
+    throw err;
+  }
 }
 
 /** The file name a URL suggests: its last path segment, when there is one. */
@@ -77,7 +73,7 @@ function nameFromUrl(url: URL): string | null {
   }
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   uploadMedia: {
     rawBody: true,
     async handle(ctx) {
@@ -122,8 +118,14 @@ export const handlers: HandlerMap = {
     };
   },
 
-  uploadWithTicket: ticketUpload('media', mediaView),
-  uploadBriefFile: ticketUpload('brief', briefMediaView),
+  uploadWithTicket: {
+    rawBody: true,
+    handle: async (ctx) => ({ body: mediaView(await ticketUpload(ctx, ctx.params.token, 'media'), ctx.origin) }),
+  },
+  uploadBriefFile: {
+    rawBody: true,
+    handle: async (ctx) => ({ body: briefMediaView(await ticketUpload(ctx, ctx.params.token, 'brief'), ctx.origin) }),
+  },
 
   listMedia(ctx) {
     const page = listMedia(ctx.ws, ctx.query.page ?? 1, ctx.query.search);
@@ -135,4 +137,4 @@ export const handlers: HandlerMap = {
     ctx.state.effects.files.remove(fileName(item.path));
     return { body: { deleted: true } };
   },
-};
+} satisfies Partial<PublicHandlers>;

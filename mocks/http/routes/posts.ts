@@ -16,9 +16,10 @@ import type { SettingsValidator } from '../../domain/post-validation.ts';
 import { admitPostRequest } from '../../domain/rate-limit.ts';
 import { findChannel, type Workspace } from '../../domain/world.ts';
 import { describeViolations, type Violation } from '../../../spec/validator.ts';
-import { type Ctx, type HandlerMap } from '../pipeline.ts';
+import type { Ctx } from '../pipeline.ts';
 import { readJson } from '../body.ts';
 import { createPostsFaults } from '../faults.ts';
+import type { PublicHandlers } from '../typed.ts';
 
 
 function summary(ws: Workspace, row: PostRow) {
@@ -61,7 +62,7 @@ function settingsValidator(ctx: Ctx): SettingsValidator {
     ctx.state.validator.validateAt('#/components/schemas/ChannelSettings', settings).map((v) => ({ path: v.path === '/' ? '' : v.path, message: v.message }));
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   listPosts: (ctx) => {
     const rows = listPosts(ctx.ws, {
       startDate: Date.parse(ctx.query.startDate),
@@ -112,4 +113,4 @@ export const handlers: HandlerMap = {
   deletePostGroup: (ctx) => ({
     body: deleteGroup(ctx.world, ctx.ws, ctx.params.group, ctx.query.deleteFromPlatform === 'true', ctx.env),
   }),
-};
+} satisfies Partial<PublicHandlers>;

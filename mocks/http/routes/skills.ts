@@ -1,9 +1,10 @@
 // The skills library (reference section 4.6): open on paid plans and, on the free plan, after the first top-up.
 import { getSkill, listSkills } from '../../domain/skills.ts';
 import { requireUnlocked } from '../../domain/unlocks.ts';
-import type { HandlerMap } from '../pipeline.ts';
+import type { PublicHandlers } from '../typed.ts';
 
-export const handlers: HandlerMap = {
+
+export const handlers = {
   listSkills: (ctx) => {
     requireUnlocked(ctx.ws, 'skills');
     const { skills, skillTags } = ctx.world.fixtures;
@@ -14,4 +15,4 @@ export const handlers: HandlerMap = {
     requireUnlocked(ctx.ws, 'skills');
     return { body: getSkill(ctx.world.fixtures.skills, ctx.params.slug) };
   },
-};
+} satisfies Partial<PublicHandlers>;

@@ -1,17 +1,18 @@
 // Wallet operations of the public API (reference 4.5): summary, price list, transactions and the free estimate.
-import type { HandlerMap } from '../pipeline.ts';
+
 import type { Ctx } from '../pipeline.ts';
 import { NOT_ON_WALLET, listTransactions } from '../../domain/wallet.ts';
 import { priceListView } from '../../domain/wallet-pricing.ts';
 import { estimate } from '../../domain/wallet-estimate.ts';
 import { walletSummary } from '../../domain/wallet-summary.ts';
+import type { PublicHandlers } from '../typed.ts';
 
 /** The wallet page in the app, absolute: the mock plays the app host at its own origin. */
 export function topUpUrl(ctx: Ctx): string {
   return `${ctx.origin}${ctx.state.config.walletPath}`;
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   getWallet: (ctx) => ({ body: walletSummary(ctx.world, ctx.ws, ctx.env, topUpUrl(ctx)) }),
 
   getWalletPrices: (ctx) => ({ body: priceListView(ctx.world, topUpUrl(ctx), ctx.query.provider) }),
@@ -30,4 +31,4 @@ export const handlers: HandlerMap = {
       topUpUrl(ctx),
     ),
   }),
-};
+} satisfies Partial<PublicHandlers>;
