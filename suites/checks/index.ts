@@ -43,3 +43,4 @@ import './analytics-reads-charged.ts';
 import './estimate-group.ts';
 import './post-text-rules.ts';
 import './status-move-publishes.ts';
+import './disconnect-refunds.ts';
