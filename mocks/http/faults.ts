@@ -380,6 +380,20 @@ export const FAULTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'disconnect-keeps-credits',
+    area: 'wallet',
+    description: 'DELETE /integrations/{id} deletes the channel\'s scheduled posts but keeps what they paid: no refund.',
+    caughtBy: ['sent_parts_kept_unsent_refunded'],
+    operations: ['deleteIntegration'],
+    override: onOk((state, _, ws) => {
+      const now = state.clock.now();
+      const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
+      for (const t of refunds) ws.wallet.balance -= t.cents;
+      ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
+      return undefined;
+    }),
+  },
+  {
     name: 'storage-refunded-on-delete',
     area: 'wallet',
     description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
@@ -826,10 +840,10 @@ export function applyFaults(state: MockState): void {
 /** Fault hooks of `POST /posts` (routes/posts.ts): the input the handler goes on with, or a refusal thrown. */
 export function createPostsFaults(state: MockState, ws: Workspace, input: CreatePostsInput, validate: SettingsValidator): CreatePostsInput {
   if (state.faults.has('drafts-validated') && input.type === 'draft') {
-    for (const entry of input.posts) {
+    input.posts.forEach((entry, i) => {
       const channel = findChannel(ws, entry.integration.id);
-      if (channel) checkSettings(channel, entry.settings, validate);
-    }
+      if (channel) checkSettings(channel, entry.settings, validate, i);
+    });
   }
   if (state.faults.has('thread-items-unchecked')) {
     // Only the first item is validated; later ones are saved as whatever fits (an empty one as a zero-width space).
