@@ -44,3 +44,4 @@ import './estimate-group.ts';
 import './post-text-rules.ts';
 import './status-move-publishes.ts';
 import './disconnect-refunds.ts';
+import './exact-balance.ts';
