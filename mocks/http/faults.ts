@@ -394,6 +394,14 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'exact-balance-short',
+    area: 'wallet',
+    description: 'POST /wallet/estimate says short when the balance equals exactly what is due (a <= where a < belongs), though scheduling is then accepted.',
+    caughtBy: ['exact_balance_covers'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => (r.status === 200 && r.body?.balanceAfterCredits === 0 && r.body?.dueCredits > 0 ? { ...r, body: { ...r.body, short: true } } : undefined),
+  },
+  {
     name: 'storage-refunded-on-delete',
     area: 'wallet',
     description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
