@@ -11,6 +11,9 @@ export interface Violation {
   in: 'path' | 'query' | 'header' | 'body' | 'status' | 'content-type' | 'response-body' | 'response-header' | 'schema';
   path: string;
   message: string;
+  /** The JSON Schema keyword that failed and its parameters (Ajv's), for callers that word their own error. */
+  keyword?: string;
+  params?: Record<string, any>;
 }
 
 export interface RequestInput {
@@ -110,7 +113,7 @@ function toViolations(where: Violation['in'], errors: ErrorObject[] | null | und
     const key = `${path} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ in: where, path: path || '/', message });
+    out.push({ in: where, path: path || '/', message, keyword: e.keyword, params: e.params });
   }
   return out;
 }
@@ -293,7 +296,8 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
           const type = mediaBase(input.contentType);
           const bodyMissing = input.body === undefined;
           if (bodyMissing) {
-            if (requestBody?.required) violations.push({ in: 'body', path: '/', message: 'request body is required' });
+            // No path: there is no body to point into.
+            if (requestBody?.required) violations.push({ in: 'body', path: '', message: 'request body is required' });
           } else {
             // A JSON operation validates whatever JSON arrived, whatever the client called it.
             const validate = bodyValidators.get(type) ?? bodyValidators.get('application/json');
@@ -380,5 +384,5 @@ export function getValidator(): ContractValidator {
 
 /** Render violations as one readable line each, for error bodies and failure reports. */
 export function describeViolations(violations: Violation[]): string[] {
-  return violations.map((v) => (v.in === 'body' || v.in === 'response-body' ? `${v.in} ${v.path}: ${v.message}` : v.message));
+  return violations.map((v) => ((v.in === 'body' || v.in === 'response-body') && v.path ? `${v.in} ${v.path}: ${v.message}` : v.message));
 }

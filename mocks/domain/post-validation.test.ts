@@ -29,9 +29,10 @@ describe('post text', () => {
     );
   });
 
-  it('words settings problems for people', () => {
-    expect(describeSettingsViolation({ path: '', message: "must have required property 'who_can_reply_post'" })).toBe('who_can_reply_post is required');
-    expect(describeSettingsViolation({ path: '/post_type', message: 'must be equal to one of the allowed values: "post", "story"' })).toBe(
+  it('words settings problems for people from the failed keyword and its parameters, whatever the message says', () => {
+    expect(describeSettingsViolation({ path: '', keyword: 'required', params: { missingProperty: 'who_can_reply_post' }, message: 'any text' })).toBe('who_can_reply_post is required');
+    expect(describeSettingsViolation({ path: '/media', keyword: 'required', params: { missingProperty: 'id' }, message: '' })).toBe('media.id is required');
+    expect(describeSettingsViolation({ path: '/post_type', keyword: 'enum', params: { allowedValues: ['post', 'story'] }, message: 'any text' })).toBe(
       'post_type must be one of: post, story',
     );
     expect(describeSettingsViolation({ path: '/title', message: 'must NOT have more than 90 characters' })).toBe('title must NOT have more than 90 characters');

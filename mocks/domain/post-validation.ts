@@ -13,11 +13,17 @@ export interface ValueInput {
 /** A settings problem from the provider's settings schema, its path relative to the settings object. */
 export interface SettingsViolation {
   path: string;
+  /** The schema keyword that failed and its parameters: the error's wording is built from these, never parsed. */
+  keyword?: string;
+  params?: Record<string, any>;
   message: string;
 }
 
-/** Checks a settings object against the contract's `ChannelSettings` (the HTTP layer passes the spec's validator). */
-export type SettingsValidator = (settings: unknown) => SettingsViolation[];
+/**
+ * The problems of entry `entry`'s settings against the contract's `ChannelSettings`. The HTTP layer answers it from
+ * the request's one validation where that covered the settings (`schedule`, `now`), and validates them otherwise.
+ */
+export type SettingsValidator = (settings: unknown, entry: number) => SettingsViolation[];
 
 export const EMPTY_MESSAGE = 'Your post should have at least one character or one image.';
 export const TOO_LONG_MESSAGE = 'post is too long, please fix it';
@@ -64,10 +70,8 @@ export function isEmpty(item: ValueInput): boolean {
 /** `who_can_reply_post is required`, `post_type must be one of: post, story`: one readable line per problem. */
 export function describeSettingsViolation(v: SettingsViolation): string {
   const field = v.path.replace(/^\//, '').replace(/\//g, '.');
-  const required = /must have required property '([^']+)'/.exec(v.message);
-  if (required) return `${field ? `${field}.` : ''}${required[1]} is required`;
-  const allowed = /must be equal to one of the allowed values: (.*)$/.exec(v.message);
-  if (allowed) return `${field || 'settings'} must be one of: ${allowed[1]!.replace(/"/g, '')}`;
+  if (v.keyword === 'required') return `${field ? `${field}.` : ''}${v.params?.missingProperty} is required`;
+  if (v.keyword === 'enum') return `${field || 'settings'} must be one of: ${(v.params?.allowedValues as unknown[]).join(', ')}`;
   return `${field || 'settings'} ${v.message}`;
 }
 
@@ -87,14 +91,14 @@ function extraSettingsProblem(provider: string, settings: Record<string, any>): 
 }
 
 /** The settings step for an entry that will be scheduled or sent: throws the 400 naming the channel. */
-export function checkSettings(channel: Channel, settings: unknown, validate: SettingsValidator): void {
+export function checkSettings(channel: Channel, settings: unknown, validate: SettingsValidator, entry: number): void {
   const fail = (message: string) => postInvalid(channel.identifier, channel.name, message);
   if (settings === undefined || settings === null) throw fail('settings is required');
   if (typeof settings !== 'object' || Array.isArray(settings)) throw fail('settings must be an object');
   const type = (settings as Record<string, unknown>).__type;
   if (type === undefined) throw fail('settings.__type is required');
   if (type !== channel.identifier) throw fail(`settings.__type must be "${channel.identifier}" for this channel`);
-  const violations = validate(settings);
+  const violations = validate(settings, entry);
   if (violations.length > 0) throw fail(describeSettingsViolation(violations[0]!));
   const extra = extraSettingsProblem(channel.identifier, settings as Record<string, any>);
   if (extra) throw fail(extra);

@@ -153,7 +153,7 @@ export function createPosts(
     const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;
     checkNotEmpty(entry.value);
     if (target === 'QUEUE') {
-      checkSettings(channel, entry.settings, validateSettings);
+      checkSettings(channel, entry.settings, validateSettings, i);
       if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
     }
     checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);

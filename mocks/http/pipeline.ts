@@ -24,6 +24,8 @@ export interface Ctx {
   params: Record<string, any>;
   query: Record<string, any>;
   body: any;
+  /** The request's violations that the operation's `defer` kept for it to report. */
+  deferred: Violation[];
   request: Request;
   /** The raw Node request under a real server (absent in-process): uploads stream from it without the Web stream detour. */
   incoming?: Readable;
@@ -47,8 +49,12 @@ export interface OperationHandler {
   handle: Handle;
   /** Runs after authentication, before input is read (the hourly post limit counts every request). */
   admit?: (ctx: Ctx) => void;
-  /** Turns schema violations into an operation's own error (createPosts names the channel). */
-  onInvalid?: (ctx: Ctx, violations: Violation[]) => DomainError | undefined;
+  /**
+   * Violations the operation reports itself, in its own words and order, found in `ctx.deferred` (createPosts: the
+   * settings of entries to be scheduled, checked after emptiness and named by channel). The request is still
+   * validated once, here.
+   */
+  defer?: (ctx: Ctx, violation: Violation) => boolean;
   /** The handler reads the request body itself (multipart uploads, forms). */
   rawBody?: boolean;
 }
@@ -160,6 +166,7 @@ async function runStages(
       params: pathParams,
       query: {},
       body: undefined,
+      deferred: [],
       request,
       incoming,
       origin,
@@ -183,13 +190,16 @@ async function runStages(
       body: h.rawBody ? undefined : parsedBody,
       contentType: h.rawBody ? undefined : contentType,
     });
+    // Kept before the verdict: the request journal records what was sent, refused or not.
+    ctx.body = parsedBody;
     const violations = h.rawBody ? check.violations.filter((v) => v.in !== 'body') : check.violations;
     if (violations.length > 0) {
-      throw h.onInvalid?.(ctx, violations) ?? invalid(describeViolations(violations));
+      const own = h.defer ? violations.filter((v) => !h.defer!(ctx, v)) : violations;
+      if (own.length > 0) throw invalid(describeViolations(own));
+      ctx.deferred = violations;
     }
     ctx.params = { ...pathParams, ...check.path };
     ctx.query = check.query;
-    ctx.body = parsedBody;
     const reply = await h.handle(ctx);
     if (reply.response) {
       raw = reply.response;

@@ -3,7 +3,6 @@
 // compile. The pipeline has validated the request against the same document before a handler runs.
 import type { operations as PublicOperations } from '../../spec/generated/openapi.d.ts';
 import type { operations as ControlOperations } from '../../spec/generated/control.d.ts';
-import type { DomainError } from '../domain/errors.ts';
 import type { Violation } from '../../spec/validator.ts';
 import type { Ctx, Reply } from './pipeline.ts';
 
@@ -35,7 +34,7 @@ export type TypedHandle<O> = (ctx: TypedCtx<O>) => TypedReply<O> | Promise<Typed
 export interface TypedOperationHandler<O> {
   handle: TypedHandle<O>;
   admit?: (ctx: TypedCtx<O>) => void;
-  onInvalid?: (ctx: TypedCtx<O>, violations: Violation[]) => DomainError | undefined;
+  defer?: (ctx: TypedCtx<O>, violation: Violation) => boolean;
   rawBody?: boolean;
 }
 

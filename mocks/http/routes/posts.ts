@@ -12,12 +12,11 @@ import {
   type CreatePostsInput,
   type PostRow,
 } from '../../domain/posts.ts';
-import type { SettingsValidator } from '../../domain/post-validation.ts';
+import type { SettingsValidator, SettingsViolation } from '../../domain/post-validation.ts';
 import { admitPostRequest } from '../../domain/rate-limit.ts';
 import { findChannel, type Workspace } from '../../domain/world.ts';
-import { describeViolations, type Violation } from '../../../spec/validator.ts';
+import type { Violation } from '../../../spec/validator.ts';
 import type { Ctx } from '../pipeline.ts';
-import { readJson } from '../body.ts';
 import { createPostsFaults } from '../faults.ts';
 import type { PublicHandlers } from '../typed.ts';
 
@@ -39,27 +38,35 @@ function summary(ws: Workspace, row: PostRow) {
   };
 }
 
-/** Read the JSON body ourselves so the per-entry checks can run in the field notes' order (empty, settings, media, length). */
-async function readBody(ctx: Ctx): Promise<unknown> {
-  const body = await readJson(ctx.request);
-  if (body === undefined) throw invalid('request body is required');
-  // Kept on the context for the request journal, which records what the pipeline parsed.
-  ctx.body = body;
-  return body;
+/** A violation inside entry `i`'s settings, and its path relative to them: `/posts/3/settings/title` → 3, `/title`. */
+const SETTINGS_PATH = /^\/posts\/(\d+)\/settings(\/.*)?$/;
+
+/**
+ * For `schedule` and `now`, the document checks each entry's settings against `ChannelSettings`; those violations are
+ * the domain's to report, after the entry's emptiness and naming its channel. A missing `settings` is one of them.
+ */
+function isSettingsViolation(body: { type?: string } | undefined, v: Violation): boolean {
+  if (v.in !== 'body' || (body?.type !== 'schedule' && body?.type !== 'now')) return false;
+  return SETTINGS_PATH.test(v.path) || (/^\/posts\/\d+$/.test(v.path) && v.keyword === 'required' && v.params?.missingProperty === 'settings');
 }
 
 /**
- * Settings violations of `schedule`/`now` entries are left to the domain's settings step, which names the channel
- * (PostValidationError); every other violation is a plain 400 Error listing them all.
+ * The settings problems of entry `i`: those the request's validation found, where it checked them; otherwise (an
+ * `update`, which the document only requires to carry settings) a check of the settings against `ChannelSettings`.
  */
-function isSettingsViolation(body: any, v: Violation): boolean {
-  if (body?.type !== 'schedule' && body?.type !== 'now') return false;
-  return /^\/posts\/\d+\/settings(\/|$)/.test(v.path) || (/^\/posts\/\d+$/.test(v.path) && v.message.includes("'settings'"));
-}
-
 function settingsValidator(ctx: Ctx): SettingsValidator {
-  return (settings) =>
-    ctx.state.validator.validateAt('#/components/schemas/ChannelSettings', settings).map((v) => ({ path: v.path === '/' ? '' : v.path, message: v.message }));
+  const checked = ctx.body?.type === 'schedule' || ctx.body?.type === 'now';
+  return (settings, entry) => {
+    if (!checked) {
+      return ctx.state.validator.validateAt('#/components/schemas/ChannelSettings', settings).map((v) => ({ ...v, path: v.path === '/' ? '' : v.path }));
+    }
+    const out: SettingsViolation[] = [];
+    for (const v of ctx.deferred) {
+      const m = SETTINGS_PATH.exec(v.path);
+      if (m && Number(m[1]) === entry) out.push({ ...v, path: m[2] ?? '' });
+    }
+    return out;
+  };
 }
 
 export const handlers = {
@@ -74,20 +81,17 @@ export const handlers = {
 
   createPosts: {
     admit: (ctx) => admitPostRequest(ctx.ws, ctx.now, ctx.state.config.postsPerHour),
-    rawBody: true,
+    defer: (ctx, v) => isSettingsViolation(ctx.body, v),
     handle: async (ctx) => {
-      const body = await readBody(ctx);
-      const check = ctx.op.validateRequest({ body, contentType: 'application/json' });
-      const violations = check.violations.filter((v) => v.in === 'body' && !isSettingsViolation(body, v));
-      if (violations.length > 0) throw invalid(describeViolations(violations));
+      const validate = settingsValidator(ctx);
       // Fault hooks (mocks/http/faults.ts): drafts checked for settings, `now` queued instead of sent.
-      const input = ctx.state.faults.size > 0 ? createPostsFaults(ctx.state, ctx.ws, body as CreatePostsInput, settingsValidator(ctx)) : (body as CreatePostsInput);
+      const input = ctx.state.faults.size > 0 ? createPostsFaults(ctx.state, ctx.ws, ctx.body, validate) : ctx.body;
       let created;
       try {
-        created = createPosts(ctx.world, ctx.ws, input, settingsValidator(ctx), ctx.env);
+        created = createPosts(ctx.world, ctx.ws, input, validate, ctx.env);
       } catch (err) {
         // Fault hook (mocks/http/faults.ts): a 402 that still saves the posts, as drafts.
-        if (ctx.state.faults.has('refusal-still-saves') && (err as { kind?: string }).kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...(body as CreatePostsInput), type: 'draft' }, settingsValidator(ctx), ctx.env);
+        if (ctx.state.faults.has('refusal-still-saves') && (err as { kind?: string }).kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...ctx.body, type: 'draft' }, validate, ctx.env);
         throw err;
       }
       // `now` posts are due at once: publish them within this request (webhooks follow).
