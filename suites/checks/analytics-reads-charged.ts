@@ -67,6 +67,12 @@ export const xAnalyticsReadsCharged = register({
           documented: 'a fresh read of the x channel paid from the wallet: "on pay-as-you-go, reads for the channel whose provider is x are charged"',
           exchanges: [paid],
         });
+        // A paid plan does not use the wallet: its fresh read of x is answered.
+        const paidX = ctx.has('paid') ? (await ctx.discover()).workspaces.paid?.channels.find((c) => c.identifier === 'x') : undefined;
+        if (paidX) {
+          const r = await ctx.api.call({ operationId: 'getChannelAnalytics', path: { integration: paidX.id }, query: { date: '7', fresh: 'true' }, auth: { kind: 'paid' } });
+          ensure(r.status === 200, { operation: 'getChannelAnalytics', received: got(r), documented: '200 on a paid plan, which does not use the wallet (section 1), where fresh=true "is ignored"', exchanges: [r] });
+        }
         const other = unlisted[pick];
         if (!other) return ctx.partial('every channel of the payg workspace but x has a row in the price list, so no free channel was read');
         const start = await readWallet(ctx, 'payg');

@@ -9,7 +9,7 @@ export const storagePaidAtUpload = register({
   area: 'wallet',
   kind: 'property',
   description:
-    'With the free storage amount set to 0 (control), each upload on pay-as-you-go records a SPEND and lowers the balance by it; deleting the file records no REFUND and leaves the balance; with the free amount above what is stored, an upload is not charged; with a wallet emptied, an upload is refused with 402 {wallet: true} and is not in the library.',
+    'With the free storage amount set to 0 (control), each upload on pay-as-you-go records a SPEND (and one on a paid plan is accepted) and lowers the balance by it; deleting the file records no REFUND and leaves the balance; with the free amount above what is stored, an upload is not charged; with a wallet emptied, an upload is refused with 402 {wallet: true} and is not in the library.',
   rule: 'Section 8: "Storage above the free amount is paid at upload; deleting a media file does not refund it"; section 4.3: POST /upload "400, 402, 413"; section 7: 402 "Needs wallet credits" with wallet: true.',
   needs: { keys: ['payg'], control: 'setting the free storage amount and emptying the wallet' },
   async run(ctx) {
@@ -35,6 +35,11 @@ export const storagePaidAtUpload = register({
         });
 
         await control.setLimits({ freeStorageBytes: 0 });
+        // A paid plan does not use the wallet: no free amount left is no reason to refuse it.
+        if (ctx.has('paid')) {
+          const paid = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'paid' }, body: imageForm('paid-plan.png') });
+          ensure(paid.status === 200, { operation: 'uploadMedia', received: got(paid), documented: '200 on a paid plan, which does not use the wallet (section 1: "Paid plan: the wallet is not used")', exchanges: [paid] });
+        }
         const ids: string[] = [];
         for (let i = 0; i < files; i++) {
           const before = await readWallet(ctx, 'payg');
