@@ -1,6 +1,7 @@
-// Prints a Stryker JSON report (npm run mutation writes reports/mutation/mutation.json): the score per file, then the surviving mutants grouped by file and mutator.
+// Prints a Stryker JSON report (npm run mutation writes reports/mutation/mutation.json): the score per file, each file's undetected mutants by why they are left (scripts/mutation-classes.ts), then those no rule explains, by mutator.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { CLASSES, classify } from './mutation-classes.ts';
 
 /** The parts of Stryker's mutation-testing-report-schema this script reads. */
 interface Position {
@@ -44,15 +45,25 @@ export function fileScores(report: MutationReport): FileScore[] {
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** The source text a mutant replaced. */
+function replaced(lines: string[], m: Mutant): string {
+  const { start, end } = m.location;
+  return start.line === end.line
+    ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+    : [(lines[start.line - 1] ?? '').slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column - 1)].join(' ');
+}
+
 /** The source text a mutant replaced, on one line and cut short. */
 function original(source: string, m: Mutant): string {
+  return oneLine(replaced(source.split('\n'), m));
+}
+
+/** Each undetected mutant of a file with the class that explains it (undefined: none does). */
+export function explain(file: string, source: string, mutants: Mutant[]): Array<{ mutant: Mutant; cls: string | undefined }> {
   const lines = source.split('\n');
-  const { start, end } = m.location;
-  const text =
-    start.line === end.line
-      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
-      : [(lines[start.line - 1] ?? '').slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column - 1)].join(' ');
-  return oneLine(text);
+  return mutants
+    .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+    .map((mutant) => ({ mutant, cls: classify(file, lines, mutant, replaced(lines, mutant)) }));
 }
 
 function oneLine(text: string, max = 70): string {
@@ -60,7 +71,7 @@ function oneLine(text: string, max = 70): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function formatReport(report: MutationReport): string {
+export function formatReport(report: MutationReport, explainedList = false): string {
   const out: string[] = [];
   const scores = fileScores(report);
   const width = Math.max(4, ...scores.map((s) => s.file.length));
@@ -75,10 +86,24 @@ export function formatReport(report: MutationReport): string {
   const score = valid === 0 ? 100 : (100 * (total.killed + total.timeout)) / valid;
   out.push(row(['all', score.toFixed(2), String(total.mutants), String(total.killed), String(total.timeout), String(total.survived), String(total.noCoverage), String(total.errors)]));
 
+  const byClass = new Map<string, number>();
+  let unexplainedTotal = 0;
   for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
-    const undetected = mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
-    if (undetected.length === 0) continue;
-    out.push('', `${file}: ${undetected.length} not detected`);
+    const explained = explain(file, source, mutants);
+    if (explained.length === 0) continue;
+    const undetected = explained.filter((e) => e.cls === undefined).map((e) => e.mutant);
+    const counts = new Map<string, number>();
+    for (const { cls } of explained) if (cls) counts.set(cls, (counts.get(cls) ?? 0) + 1);
+    for (const [cls, n] of counts) byClass.set(cls, (byClass.get(cls) ?? 0) + n);
+    unexplainedTotal += undetected.length;
+    const why = CLASSES.filter((c) => counts.has(c.id)).map((c) => `${c.id} ${counts.get(c.id)}`).join(', ');
+    out.push('', `${file}: ${explained.length} not detected; left for a reason: ${explained.length - undetected.length}${why ? ` (${why})` : ''}; not explained: ${undetected.length}`);
+    if (explainedList) {
+      for (const c of CLASSES.filter((c) => counts.has(c.id))) {
+        out.push(`  [${c.id}] (${counts.get(c.id)})`);
+        for (const { mutant: m } of explained.filter((e) => e.cls === c.id)) out.push(`    ${m.location.start.line}:${m.location.start.column}  ${original(source, m)}  →  ${oneLine(m.replacement ?? '')}`);
+      }
+    }
     const byMutator = new Map<string, Mutant[]>();
     for (const m of undetected) byMutator.set(m.mutatorName, [...(byMutator.get(m.mutatorName) ?? []), m]);
     for (const [mutator, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
@@ -89,10 +114,17 @@ export function formatReport(report: MutationReport): string {
       }
     }
   }
+  if (byClass.size > 0 || unexplainedTotal > 0) {
+    out.push('', 'Not detected, by why (classes: scripts/mutation-classes.ts, docs/suites.md):');
+    for (const c of CLASSES.filter((c) => byClass.has(c.id))) out.push(`  ${String(byClass.get(c.id)).padStart(5)}  ${c.id} (${c.kind}): ${c.title}`);
+    out.push(`  ${String(unexplainedTotal).padStart(5)}  not explained (listed above by mutator)`);
+  }
   return out.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2] ?? 'reports/mutation/mutation.json';
-  console.log(formatReport(JSON.parse(readFileSync(file, 'utf8')) as MutationReport));
+  // --explained also lists the mutants each class explains.
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--')) ?? 'reports/mutation/mutation.json';
+  console.log(formatReport(JSON.parse(readFileSync(file, 'utf8')) as MutationReport, args.includes('--explained')));
 }

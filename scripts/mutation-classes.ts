@@ -1,0 +1,106 @@
+// Why a mutant the suites do not detect is left so: the classes of docs/suites.md ("Mutation score") and the rules that sort survivors into them.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What a class is. Only `gap` means a check is missing; every other kind is a reason the suites must not, or cannot,
+ * notice the mutant.
+ */
+export type Kind = 'reference-open' | 'field-notes' | 'made-up' | 'equivalent' | 'unreachable' | 'machinery';
+
+export interface SurvivorClass {
+  id: string;
+  kind: Kind;
+  title: string;
+}
+
+export const CLASSES: SurvivorClass[] = [
+  { id: 'message', kind: 'reference-open', title: 'text the reference does not quote: error and refusal messages, notifications, transaction descriptions' },
+  { id: 'order', kind: 'reference-open', title: 'orders the reference does not give (calendar ties, transactions, skills), and ids\' prefixes' },
+  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window, thread items on the calendar, what a response 'fields not shown' holds)" },
+  { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference' },
+  { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day' },
+  { id: 'made-up', kind: 'made-up', title: 'made-up data: release URLs and ids per network, the synthetic analytics series' },
+  { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
+  { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
+  { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
+  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings), seeded fixtures, caps on what a client can make it keep" },
+];
+
+export interface Rule {
+  cls: string;
+  /** A file's base name (posts.ts). */
+  file: string;
+  /** Enclosing top-level function or constant; any when left out. */
+  fn?: string[];
+  /** Tested against the source line the mutant starts on; any when left out. */
+  line?: RegExp;
+  mutators?: string[];
+}
+
+/** Rules read in order; the first that matches decides. Written from reading each survivor; see docs/suites.md. */
+export const RULES: Rule[] = [
+  // posts.ts
+  { cls: 'made-up', file: 'posts.ts', fn: ['releaseUrlFor', 'newReleaseId'] },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['CANNOT_DELETE'] },
+  { cls: 'not-shown', file: 'posts.ts', fn: ['missingReleases'] },
+  { cls: 'field-notes', file: 'posts.ts', fn: ['targetState'] },
+  { cls: 'redundant', file: 'posts.ts', fn: ['groupRows', 'keepingSeen', 'noteDue'] },
+  { cls: 'validated-earlier', file: 'posts.ts', fn: ['listPosts', 'createPosts'], line: /Number\.isNaN/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['listPosts'], line: /endDate < query\.startDate|row\.index !== 0/ },
+  { cls: 'order', file: 'posts.ts', fn: ['listPosts'], line: /\.sort\(/ },
+  { cls: 'redundant', file: 'posts.ts', fn: ['listPosts'], line: /\?\.customer/ },
+  { cls: 'field-notes', file: 'posts.ts', fn: ['createPosts'], line: /entry\.group|seenGroups|existing|byId|kept|r\.old|\bold\b|removed|item\.id !== undefined|moved back to drafts|'edited'/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['createPosts'], line: /channel\.disabled|index > 0|input\.inter|input\.type === 'now'|checkMedia/ },
+  { cls: 'validated-earlier', file: 'posts.ts', fn: ['createPosts'], line: /target === 'QUEUE'\) \{|checkSettings/ },
+  { cls: 'not-read', file: 'posts.ts', fn: ['createPosts'], line: /delayMinutes|creationMethod|images:|entry\.settings|settings:/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['createPosts'], line: /tags: input\.tags|\.index = index/ },
+  { cls: 'machinery', file: 'posts.ts', fn: ['createPosts'], line: /adding|ensureRoom/ },
+  { cls: 'order', file: 'posts.ts', fn: ['createPosts'], line: /env\.ids\.id\('(grp|post)_'\)/ },
+  { cls: 'redundant', file: 'posts.ts', fn: ['createPosts'], line: /const (pay|release): .*= \[\]|row\.state === 'QUEUE'\) noteDue|posts\.groups\.set|!channel\) throw/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['changeStatus'], line: /unsent|already published/ },
+  { cls: 'redundant', file: 'posts.ts', fn: ['changeStatus'], line: /!channel|const moving|const pay|const release/ },
+  { cls: 'not-shown', file: 'posts.ts', fn: ['changeStatus'], line: /return \{ id: post\.id/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['setReleaseId'] },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['deleteGroup'], line: /fromPlatform|CANNOT_DELETE|channel\.failing|deletedFromPlatform\.push|platformErrors|'unknown'|row\.state === 'PUBLISHED'\)\) \{|^\s*\}\s*else \{|const channel = findChannel/ },
+  { cls: 'redundant', file: 'posts.ts', fn: ['deleteGroup'], line: /error: false|groups\.delete|const release = rows\.filter/ },
+  { cls: 'not-shown', file: 'posts.ts', fn: ['deleteChannelPosts'], line: /ids: rows\.map/ },
+  { cls: 'mock-choice', file: 'posts.ts', fn: ['deleteChannelPosts'], line: /r\.state !== 'PUBLISHED'/ },
+  { cls: 'redundant', file: 'posts.ts', fn: ['deleteChannelPosts'], line: /groups\.delete/ },
+];
+
+const SPEC = readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8');
+
+/** Calls whose string argument is text for a person: an error, a refusal, a notification, a ledger description. */
+const MESSAGE_LINE = /\b(invalid|notFound|storageFull|walletRefusal|postInvalid|notify|fail|planRefusal|conflict|forbidden)\(|\bthrow\b|description[:?]|message:|_REFUSAL =|Error\(|MESSAGES|msg:/;
+
+/**
+ * A string mutant in text for a person that the contract does not pin: no fragment of ten characters or more between
+ * its `${...}` parts appears in spec/openapi.yaml, which quotes every message the reference fixes.
+ */
+export function isUnpinnedMessage(mutator: string, sourceLine: string, original: string): boolean {
+  if (mutator !== 'StringLiteral' || !MESSAGE_LINE.test(sourceLine)) return false;
+  const text = original.replace(/^[`'"]|[`'"]$/g, '');
+  if (text.trim().length < 3) return false;
+  const fragments = text.split(/\$\{[^}]*\}/).map((f) => f.trim()).filter((f) => f.length >= 10);
+  return !fragments.some((f) => SPEC.includes(f));
+}
+
+const TOP_LEVEL = /^(?:export )?(?:async )?function (\w+)|^(?:export )?const (\w+)/;
+
+/** The top-level function or constant a line belongs to. */
+export function enclosing(lines: string[], line: number): string {
+  for (let i = line - 1; i >= 0; i--) {
+    const m = TOP_LEVEL.exec(lines[i] ?? '');
+    if (m) return (m[1] ?? m[2])!;
+  }
+  return '(top)';
+}
+
+export function classify(file: string, lines: string[], mutant: { mutatorName: string; location: { start: { line: number } } }, original: string): string | undefined {
+  const sourceLine = lines[mutant.location.start.line - 1] ?? '';
+  if (isUnpinnedMessage(mutant.mutatorName, sourceLine, original)) return 'message';
+  const base = file.split('/').pop()!;
+  const fn = enclosing(lines, mutant.location.start.line);
+  return RULES.find((r) => r.file === base && (!r.fn || r.fn.includes(fn)) && (!r.line || r.line.test(sourceLine)) && (!r.mutators || r.mutators.includes(mutant.mutatorName)))?.cls;
+}
