@@ -362,10 +362,11 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
       'after',
       `
 Requests and answers pass through unchanged (hop-by-hop headers aside; Host becomes the upstream's unless
---preserve-host). Each exchange under the API's base path is checked with the validator the mock uses:
-unknown operation, request violations, undocumented status, undocumented content type, response body schema,
-missing documented headers. One line is printed per exchange that breaks the contract; GET /_proxy/report
-answers the JSON summary (calls per operation, every violation).
+--preserve-host). Each exchange under the API's base path is checked: the request with the validator the mock
+uses (unknown operation, request parameters and body), the answer with the response checks verify runs (server
+errors, undocumented status, undocumented content type, response body schema, missing documented headers). One
+line is printed per exchange that breaks the contract; GET /_proxy/report answers the JSON summary (calls per
+operation, each check's verdicts, every violation).
 ${SETTINGS_HELP}
 
 Examples:

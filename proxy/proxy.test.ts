@@ -93,6 +93,9 @@ describe('in front of a clean mock', () => {
     expect(report.operations.listIntegrations).toMatchObject({ method: 'GET', path: '/integrations', calls: 2, violating: 0, statuses: { '200': 1, '401': 1 } });
     expect(report.operations.uploadMedia).toMatchObject({ calls: 1, statuses: { '200': 1 } });
     expect(report.operations.createPosts).toMatchObject({ calls: 0 });
+    // The suites' response checks judged every answer of an operation.
+    expect(report.checks.response_schema_conformance).toEqual({ passed: 7, failed: 0, notVerified: 0, notVerifiedBecause: {} });
+    expect(Object.values(report.checks).every((c: any) => c.failed === 0 && c.notVerified === 0)).toBe(true);
     // GET /_proxy/report also wrote the file given with --report.
     expect(JSON.parse(readFileSync(reportFile, 'utf8'))).toEqual(report);
   });
@@ -122,11 +125,17 @@ describe('in front of a mock with faults that break the contract', () => {
     expect(lines.some((l) => l.includes('contract broken: listMedia GET /api/public/v1/media?page=0 -> 400') && l.includes('response body'))).toBe(true);
   });
 
-  it('crash-on-missing-body: reports the undocumented 500 with the operation', async () => {
+  it('crash-on-missing-body: reports the 500 with the operation, in the words of the check verify runs', async () => {
     const res = await call(proxy.origin, 'POST', `${API}/posts`, { key: KEYS.payg });
     expect(res.status).toBe(500);
     const entry = proxy.report().violations.find((v) => v.operationId === 'createPosts');
-    expect(entry?.violations).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'status', message: expect.stringContaining('status 500 is not documented for createPosts') })]));
+    expect(entry?.violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'body', message: 'request body is required' }),
+        expect.objectContaining({ in: 'status', path: '500', check: 'not_a_server_error', message: expect.stringMatching(/^received 500 .*; documented .*never 5xx/) }),
+      ]),
+    );
+    expect(proxy.report().checks.not_a_server_error).toMatchObject({ failed: 1 });
     expect(proxy.report().operations.createPosts).toMatchObject({ calls: 1, violating: 1, statuses: { '500': 1 } });
   });
 
@@ -183,6 +192,37 @@ describe('upstreams that misbehave', () => {
     expect(raw.bytes.equals(body)).toBe(true);
     expect(proxy.report().violations[0]!.violations.some((v) => v.in === 'response-body')).toBe(true);
     expect(lines.some((l) => l.includes('contract broken: getWallet GET /api/public/v1/wallet -> 200: response body'))).toBe(true);
+  });
+
+  async function upstreamAnswering(headers: Record<string, string>, body: string | Buffer): Promise<string> {
+    const upstream: Server = createServer((_req, res) => {
+      res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    stopAfter.push(() => new Promise((resolve) => upstream.close(() => resolve())));
+    return `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  }
+
+  it('reports an answer that is not JSON by its content type, in the check verify runs', async () => {
+    const { proxy, lines } = await proxyFor(await upstreamAnswering({ 'content-type': 'text/html' }, '<h1>wallet</h1>'));
+    expect((await call(proxy.origin, 'GET', `${API}/wallet`, { key: KEYS.payg })).status).toBe(200);
+    expect(proxy.report().violations[0]!.violations).toEqual([
+      expect.objectContaining({ in: 'content-type', check: 'content_type_conformance', message: expect.stringContaining('content type text/html is not documented for 200') }),
+    ]);
+    expect(lines.some((l) => l.includes('-> 200: response (content_type_conformance): received Content-Type text/html'))).toBe(true);
+  });
+
+  it('does not pass a check on a body it could not read: the checks that need it are not verified', async () => {
+    const { proxy, lines } = await proxyFor(await upstreamAnswering({ 'content-type': 'application/json', 'content-encoding': 'zstd' }, 'not zstd at all'));
+    expect((await call(proxy.origin, 'GET', `${API}/wallet`, { key: KEYS.payg })).status).toBe(200);
+    const { checks, totals } = proxy.report();
+    const why = 'needs the answer body, which was not kept (content-encoding zstd is not one the proxy can read)';
+    expect(checks.response_schema_conformance).toEqual({ passed: 0, failed: 0, notVerified: 1, notVerifiedBecause: { [why]: 1 } });
+    // The status is judged without the body.
+    expect(checks.not_a_server_error).toMatchObject({ passed: 1, notVerified: 0 });
+    expect(totals).toMatchObject({ violating: 0 });
+    expect(lines).toEqual([]);
   });
 
   it('refuses a request target that would point it at another host', async () => {

@@ -1,30 +1,8 @@
 // Every request the suites make, recorded with its answer: stateful checks read it, response checks walk it, failures replay it.
 import type { OperationMatcher } from '../spec/operation-match.ts';
+import { answerBody, headersObject, type Exchange, type MultipartRecord } from './exchange.ts';
 
-/** A multipart body as the suites sent it (files are described, not stored). */
-export interface MultipartRecord {
-  multipart: Array<{ name: string; filename?: string; type?: string; bytes?: number; value?: string; base64?: string }>;
-}
-
-export interface Exchange {
-  seq: number;
-  /** The public operation this request matched, when it matched one. */
-  operationId?: string;
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  /** Raw text for JSON and forms, a description for multipart, undefined for none. */
-  requestBody?: string | MultipartRecord;
-  status: number;
-  responseHeaders: Record<string, string>;
-  /** Parsed JSON when the answer was JSON, else the text (truncated). */
-  responseBody: unknown;
-  /** True when the body was JSON that parsed. */
-  json: boolean;
-  ms: number;
-  /** Which check made it (for the report). */
-  by?: string;
-}
+export type { Exchange, MultipartRecord };
 
 export class History {
   readonly exchanges: Exchange[] = [];
@@ -53,12 +31,6 @@ export class History {
     this.exchanges.length = 0;
     this.exchanges.push(...keep);
   }
-}
-
-function headersObject(h: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  h.forEach((v, k) => (out[k] = v));
-  return out;
 }
 
 async function describeBody(body: BodyInit | null | undefined): Promise<Exchange['requestBody']> {
@@ -108,16 +80,7 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
     }
     const ms = performance.now() - started;
     const responseHeaders = headersObject(response.headers);
-    let responseBody: unknown = text.length > 4000 && !(responseHeaders['content-type'] ?? '').includes('json') ? text.slice(0, 4000) : text;
-    let json = false;
-    if ((responseHeaders['content-type'] ?? '').includes('json') && text.length > 0) {
-      try {
-        responseBody = JSON.parse(text);
-        json = true;
-      } catch {
-        /* left as text: content_type_conformance and response_schema_conformance say why */
-      }
-    } else if (text.length === 0) responseBody = undefined;
+    const { responseBody, json } = answerBody(text, responseHeaders['content-type']);
     const match = matcher.match(method, new URL(url).pathname);
     history.add({
       operationId: match.kind === 'operation' ? match.op.operationId : undefined,

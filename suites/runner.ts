@@ -8,7 +8,7 @@ import { Coverage, type CoverageReport } from './coverage.ts';
 import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
 import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure } from './checks/registry.ts';
-import './checks/index.ts';
+import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 
 export type Status = 'passed' | 'failed' | 'not verified';
 
@@ -77,7 +77,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const startedAt = new Date(started).toISOString();
   const api = new ApiClient(target);
   const selected = selectChecks(options.checks);
-  const responseChecks = selected.filter((c) => c.kind === 'response');
+  const responseChecks = selectedResponseChecks(selected);
   const propertyChecks = selected.filter((c) => c.kind === 'property');
   const validator = getValidator();
   const requestsBefore = target.history.count;
@@ -103,10 +103,13 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
       const op = validator.byId(e.operationId);
       coverage.reach(e);
       const run = { seen: coverage.seen(e), asserted: (ids: string[]) => coverage.assert(e, ids) };
-      for (const c of responseChecks) {
+      for (const verdict of inspectExchange(responseChecks, e, op, run)) {
+        const c = verdict.check;
+        // The suites keep every part of what they record, so no verdict here is "not verified".
+        if (verdict.status === 'not verified') continue;
         responseSeen.set(c.name, responseSeen.get(c.name)! + 1);
-        const f = c.inspect!(e, op, run);
-        if (!f) continue;
+        if (verdict.status === 'passed') continue;
+        const f = verdict.failure;
         const key = `${f.operation ?? e.operationId}|${f.documented}|${f.received.slice(0, 80)}`;
         const findings = responseFindings.get(c.name)!;
         const seen = findings.get(key);
