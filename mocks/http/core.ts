@@ -4,12 +4,12 @@ import type { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { apiBasePath } from '../../spec/documents.ts';
 import type { ContractValidator } from '../../spec/validator.ts';
-import { runOperation, type HandlerMap } from './pipeline.ts';
+import { operationRunner, type HandlerMap } from './pipeline.ts';
 import { publicHandlers } from './routes/index.ts';
 import { controlHandlers } from './control/index.ts';
 import { createState, type MockOptions, type MockState } from './state.ts';
 import type { Effects } from './effects.ts';
-import { applyFaults } from './faults.ts';
+import { faultLayer, type FaultLayer } from './faults.ts';
 import { serveMediaFile } from './media-files.ts';
 import { controlRefusal, hostRefusal } from './access.ts';
 import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
@@ -51,7 +51,16 @@ interface Territory {
   pages: Set<string>;
 }
 
-function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Cors, validator: ContractValidator, handlers: HandlerMap, base: string, apiPath: string, territory: Territory): void {
+interface Mounting {
+  state: MockState;
+  cors: Cors;
+  apiPath: string;
+  territory: Territory;
+  /** The faults switched on, as layers around operations; absent when none is. */
+  faults?: FaultLayer;
+}
+
+function mount(app: Hono<{ Bindings: NodeBindings }>, { state, cors, apiPath, territory, faults }: Mounting, validator: ContractValidator, handlers: HandlerMap, base: string): void {
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
@@ -66,10 +75,17 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, state: MockState, cors: Co
     else if (guarded) cors.route('control', op.method, at + path);
     if (at === apiPath || guarded) territory.folders.add(at);
     else territory.pages.add(at + path);
+    const run = operationRunner(
+      state,
+      op,
+      faults ? faults.handler(op.operationId, handler) : handler,
+      { apiPath, validate: true, public: at === apiPath },
+      faults?.decide(op.operationId),
+    );
     app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
       (hostChecked && hostRefusal(state.access, c.req.raw)) ||
-      runOperation(state, op, handler, c.req.raw, c.req.param() as Record<string, string>, { apiPath, validate: true, public: at === apiPath }, c.env?.incoming),
+      run(c.req.raw, c.req.param() as Record<string, string>, c.env?.incoming),
     );
   }
 }
@@ -84,7 +100,7 @@ export interface Platform {
 
 export function createMockCore(options: MockOptions, platform: Platform): MockApp {
   const state = createState(options, platform.effects);
-  applyFaults(state);
+  const faults = faultLayer(state);
   const apiPath = apiBasePath();
   // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
   const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
@@ -95,8 +111,9 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     exposeHeaders: documentedResponseHeaders(state.validator.document),
   });
   const territory: Territory = { folders: new Set([MEDIA_FILES_PATH]), pages: new Set() };
-  mount(app, state, cors, state.validator, publicHandlers, apiPath, apiPath, territory);
-  mount(app, state, cors, state.controlValidator, controlHandlers, CONTROL_PATH, apiPath, territory);
+  const mounting: Mounting = { state, cors, apiPath, territory, faults };
+  mount(app, mounting, state.validator, publicHandlers, apiPath);
+  mount(app, mounting, state.controlValidator, controlHandlers, CONTROL_PATH);
   app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
   platform.extend?.(app, state, apiPath);
   // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).

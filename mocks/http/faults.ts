@@ -1,7 +1,12 @@
-// Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Owner: the suites work.
-import { sendWebhooks, type MockState, type Override } from './state.ts';
+// Faults: named, realistic deviations from the contract, switched on at start to prove the suites catch them. Each
+// wraps the mock from outside, as an MSW override is put in front of a handler: around an operation's handler, around
+// its decided reply, or around the request. With no fault switched on, nothing here is on the request path.
+import { sendWebhooks, type MockState } from './state.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts';
+import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
-import { groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
+import { createPosts, groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
 import { checkSettings, type SettingsValidator } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 
@@ -11,15 +16,21 @@ export interface FaultDefinition {
   description: string;
   /** The checks expected to catch it (suites/faults.test.ts runs exactly these and fails if none fails). */
   caughtBy: string[];
-  /** Response-level behaviour; faults without it are hooks where the behaviour lives (`state.faults.has(name)`). */
-  override?: (state: MockState) => Override['after'];
+  /** Changes a decided JSON reply (errors included) of the `operations` named, all when none are. */
+  override?: (state: MockState) => After;
   operations?: string[];
+  /** Changes how operations act: wraps their handlers (after authentication and validation, before acting). */
+  handlers?: Partial<Record<string, (inner: OperationHandler, state: MockState) => OperationHandler>>;
+  /** Changes the request before the mock reads it (authentication included), for every operation. */
+  request?: (request: Request) => Request;
   /** Behaviour that lives outside one reply (the clock's tick): wraps a seam of the state once, at start. */
   install?: (state: MockState) => void;
 }
 
 type Reply = { status: number; body: any; headers: Record<string, string> };
 type Info = { operationId: string; request: Request };
+/** A reply override: the reply to answer instead, or `undefined` to keep it. */
+type After = (reply: Reply, info: Info) => Reply | void;
 
 /** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
 function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Reply | undefined): NonNullable<FaultDefinition['override']> {
@@ -74,8 +85,15 @@ export const FAULTS: FaultDefinition[] = [
   {
     name: 'bearer-accepted',
     area: 'auth',
-    description: '`Authorization: Bearer <key>` is accepted like the bare key (hook in the request pipeline).',
+    description: '`Authorization: Bearer <key>` is accepted like the bare key.',
     caughtBy: ['ignored_auth'],
+    request: (request) => {
+      const header = request.headers.get('authorization');
+      if (!header?.startsWith('Bearer ')) return request;
+      const headers = new Headers(request.headers);
+      headers.set('authorization', header.slice('Bearer '.length));
+      return new Request(request, { headers });
+    },
   },
   // Generic contract
   {
@@ -533,6 +551,16 @@ export const FAULTS: FaultDefinition[] = [
     area: 'wallet',
     description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
     caughtBy: ['refusal_saves_nothing'],
+    handlers: {
+      createPosts: (inner) => around(inner, async (ctx, handle) => {
+        try {
+          return await handle(ctx);
+        } catch (err) {
+          if (err instanceof DomainError && err.kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...ctx.body, type: 'draft' }, settingsValidator(ctx), ctx.env);
+          throw err;
+        }
+      }),
+    },
   },
   {
     name: 'status-schedule-uncharged',
@@ -552,20 +580,52 @@ export const FAULTS: FaultDefinition[] = [
   {
     name: 'drafts-validated',
     area: 'posts',
-    description: 'Drafts go through the required-settings check like scheduled posts: a draft without settings, or missing a required field, answers 400 (hook in createPosts).',
+    description: 'Drafts go through the required-settings check like scheduled posts: a draft without settings, or missing a required field, answers 400.',
     caughtBy: ['post_lifecycle_model'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const input = ctx.body as CreatePostsInput;
+        if (input.type === 'draft') {
+          const validate = settingsValidator(ctx);
+          input.posts.forEach((entry, i) => {
+            const channel = findChannel(ctx.ws, entry.integration.id);
+            if (channel) checkSettings(channel, entry.settings, validate, i);
+          });
+        }
+        return handle(ctx);
+      }),
+    },
   },
   {
     name: 'now-not-published',
     area: 'posts',
-    description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows (hook in createPosts).',
+    description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows.',
     caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body.type !== 'now') return handle(ctx);
+        const hour = 3_600_000;
+        return handle({ ...ctx, body: { ...ctx.body, type: 'schedule', date: new Date(Math.floor(ctx.now / hour) * hour + hour).toISOString() } });
+      }),
+    },
   },
   {
     name: 'thread-items-unchecked',
     area: 'posts',
-    description: 'Only the first item of a post is checked for text and length: an empty or over-long thread item is accepted and saved cut to fit (hook in createPosts).',
+    description: 'Only the first item of a post is checked for text and length: an empty or over-long thread item is accepted and saved cut to fit.',
     caughtBy: ['empty_or_too_long_refused'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const input = ctx.body as CreatePostsInput;
+        // Later items are saved as whatever fits (an empty one as a zero-width space).
+        const posts = input.posts.map((entry) => {
+          const channel = findChannel(ctx.ws, entry.integration.id);
+          const max = channel ? providerInfo(ctx.world, channel.identifier).maxLength : Number.POSITIVE_INFINITY;
+          return { ...entry, value: entry.value.map((item, i) => (i === 0 ? item : { ...item, content: item.content === '' && item.image.length === 0 ? '\u200b' : item.content.slice(0, max) })) };
+        });
+        return handle({ ...ctx, body: { ...input, posts } });
+      }),
+    },
   },
   {
     name: 'moved-draft-not-queued',
@@ -832,43 +892,49 @@ export function faultNames(): string[] {
   return FAULTS.map((f) => f.name);
 }
 
-export function applyFaults(state: MockState): void {
+/** A handler whose act is wrapped: `wrap` gets the context and the inner act, and decides when (or whether) to call it. */
+function around(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0], handle: Handle) => ReturnType<Handle>): OperationHandler {
+  return { ...inner, handle: (ctx) => wrap(ctx, inner.handle) };
+}
+
+/** The faults switched on, as layers the mock puts around its operations when it mounts them. */
+export interface FaultLayer {
+  /** The operation's handler, wrapped by every fault that changes how it acts. */
+  handler(operationId: string, handler: HandlerMap[string]): OperationHandler;
+  /** A layer around the operation's decision (request rewrites, reply overrides), or none. */
+  decide(operationId: string): ((decide: Decide) => Decide) | undefined;
+}
+
+/** Switch on the state's faults (unknown names are an error); undefined when none is, so that nothing wraps anything. */
+export function faultLayer(state: MockState): FaultLayer | undefined {
   const unknown = [...state.faults].filter((f) => !FAULTS.some((d) => d.name === f));
   if (unknown.length > 0) {
     throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}`);
   }
-  for (const fault of FAULTS) {
-    if (!state.faults.has(fault.name)) continue;
-    fault.install?.(state);
-    if (!fault.override) continue;
-    state.overrides.push({ name: fault.name, operations: fault.operations, after: fault.override(state) });
-  }
-}
-
-/** Fault hooks of `POST /posts` (routes/posts.ts): the input the handler goes on with, or a refusal thrown. */
-export function createPostsFaults(state: MockState, ws: Workspace, input: CreatePostsInput, validate: SettingsValidator): CreatePostsInput {
-  if (state.faults.has('drafts-validated') && input.type === 'draft') {
-    input.posts.forEach((entry, i) => {
-      const channel = findChannel(ws, entry.integration.id);
-      if (channel) checkSettings(channel, entry.settings, validate, i);
-    });
-  }
-  if (state.faults.has('thread-items-unchecked')) {
-    // Only the first item is validated; later ones are saved as whatever fits (an empty one as a zero-width space).
-    input = {
-      ...input,
-      posts: input.posts.map((entry) => {
-        const channel = findChannel(ws, entry.integration.id);
-        const max = channel ? providerInfo(state.world, channel.identifier).maxLength : Number.POSITIVE_INFINITY;
-        return { ...entry, value: entry.value.map((item, i) => (i === 0 ? item : { ...item, content: item.content === '' && item.image.length === 0 ? '\u200b' : item.content.slice(0, max) })) };
-      }),
-    };
-  }
-  if (state.faults.has('now-not-published') && input.type === 'now') {
-    const hour = 3_600_000;
-    return { ...input, type: 'schedule', date: new Date(Math.floor(state.clock.now() / hour) * hour + hour).toISOString() };
-  }
-  return input;
+  const on = FAULTS.filter((fault) => state.faults.has(fault.name));
+  if (on.length === 0) return undefined;
+  for (const fault of on) fault.install?.(state);
+  const rewrites = on.flatMap((f) => (f.request ? [f.request] : []));
+  const overrides = on.flatMap((f) => (f.override ? [{ operations: f.operations, after: f.override(state) }] : []));
+  return {
+    handler(operationId, handler) {
+      let h: OperationHandler = typeof handler === 'function' ? { handle: handler } : handler;
+      for (const fault of on) h = fault.handlers?.[operationId]?.(h, state) ?? h;
+      return h;
+    },
+    decide(operationId) {
+      const mine = overrides.filter((o) => !o.operations || o.operations.includes(operationId));
+      if (rewrites.length === 0 && mine.length === 0) return undefined;
+      return (decide) => async (call) => {
+        const request = rewrites.reduce((r, rewrite) => rewrite(r), call.request);
+        const d = await decide({ ...call, request });
+        if (d.kind !== 'reply') return d;
+        let reply: Reply = { status: d.status, body: d.body, headers: d.headers };
+        for (const o of mine) reply = o.after(reply, { operationId, request }) ?? reply;
+        return { kind: 'reply', ...reply };
+      };
+    },
+  };
 }
 
 export type { Reply };

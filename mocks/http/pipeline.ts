@@ -91,21 +91,57 @@ export interface RunOptions {
   public?: boolean;
 }
 
-/** Run one operation; a public one is recorded in the journal once its answer is decided, then held for its latency. */
-export async function runOperation(
-  state: MockState,
-  op: CompiledOperation,
-  handler: OperationHandler | Handle,
-  request: Request,
-  pathParams: Record<string, string>,
-  options: RunOptions,
-  incoming?: Readable,
-): Promise<Response> {
-  if (!options.public) return runStages(state, op, handler, request, pathParams, options, incoming);
+/**
+ * One request's outcome before it is encoded: a JSON reply (which strict mode checks, and a fault may change), a ready
+ * response (HTML, bytes, redirects: checked for status and type only), or a final answer that is none of the
+ * operation's (a body over the limit, a client gone, a crash), which no later stage touches.
+ */
+export type Decision =
+  | { kind: 'reply'; status: number; body: unknown; headers: Record<string, string> }
+  | { kind: 'ready'; response: Response }
+  | { kind: 'final'; response: Response };
+
+/** One request to an operation, as the router hands it over. */
+export interface Call {
+  request: Request;
+  params: Record<string, string>;
+  /** The raw Node request under a real server (absent in-process). */
+  incoming?: Readable;
+  /** Filled with the context, for the request journal. */
+  seen?: Seen;
+}
+
+/** Decides a call's outcome; a fault wraps one from outside (mocks/http/faults.ts). */
+export type Decide = (call: Call) => Promise<Decision>;
+
+export type Run = (request: Request, params: Record<string, string>, incoming?: Readable) => Promise<Response>;
+
+/**
+ * Build, once per operation at start, the function that answers it: decide, then (strict mode only) check the
+ * reply against the document, then encode; a public operation is also journaled and held for its latency. `wrap`
+ * puts a layer around the decision (faults); without one, nothing else runs on the request path.
+ */
+export function operationRunner(state: MockState, op: CompiledOperation, handler: OperationHandler | Handle, options: RunOptions, wrap?: (decide: Decide) => Decide): Run {
+  const h = asHandler(handler);
+  const plain: Decide = (call) => decide(state, op, h, options, call);
+  const decided = wrap ? wrap(plain) : plain;
+  const check = state.strict && options.validate ? strictCheck(op) : undefined;
+  const answer = async (call: Call): Promise<Response> => {
+    const d = await decided(call);
+    if (d.kind === 'final') return d.response;
+    return check?.(d) ?? (d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers));
+  };
+  if (!options.public) return (request, params, incoming) => answer({ request, params, incoming });
+  return (request, params, incoming) => journaled(state, op, options, { request, params, incoming }, answer);
+}
+
+/** A public operation: recorded in the journal once its answer is decided, then held for its latency. */
+async function journaled(state: MockState, op: CompiledOperation, options: RunOptions, call: Call, answer: (call: Call) => Promise<Response>): Promise<Response> {
+  const { request, params } = call;
   const receivedAt = Date.now();
   const at = state.clock.now();
   const seen: Seen = {};
-  const response = await runStages(state, op, handler, request, pathParams, options, incoming, seen);
+  const response = await answer({ ...call, seen });
   // A client that went away sees no delay; its request is still recorded.
   const latencyMs = response.status === 499 ? 0 : state.latency.draw(op.operationId);
   const length = request.headers.get('content-length');
@@ -115,7 +151,7 @@ export async function runOperation(
     operationId: op.operationId,
     apiPath: options.apiPath,
     pathTemplate: op.path,
-    params: pathParams,
+    params,
     url: request.url,
     workspaceId: seen.ctx?.ws?.id ?? null,
     status: response.status,
@@ -123,7 +159,7 @@ export async function runOperation(
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : request.body ? null : 0),
     body: seen.ctx?.body,
-    secrets: [credential ?? '', credential?.replace(/^Bearer\s+/i, '') ?? '', pathParams.token ?? ''],
+    secrets: [credential ?? '', credential?.replace(/^Bearer\s+/i, '') ?? '', params.token ?? ''],
     latencyMs,
   });
   await hold(latencyMs, request.signal);
@@ -131,122 +167,104 @@ export async function runOperation(
 }
 
 /** What the stages leave for the journal: the context, with the caller's workspace and the parsed body. */
-interface Seen {
+export interface Seen {
   ctx?: Ctx;
 }
 
-/** Run one operation through every stage and produce the response. */
-async function runStages(
-  state: MockState,
-  op: CompiledOperation,
-  handler: OperationHandler | Handle,
-  request: Request,
-  pathParams: Record<string, string>,
-  options: RunOptions,
-  incoming?: Readable,
-  seen?: Seen,
-): Promise<Response> {
-  const h = asHandler(handler);
-  const origin = publicOrigin(state.access, request);
-  let status = 200;
-  let body: unknown;
-  let headers: Record<string, string> = {};
-  let raw: Response | undefined;
+/** The context a handler sees, before authentication and input. */
+function newContext(state: MockState, op: CompiledOperation, call: Call, options: RunOptions): Ctx {
+  const origin = publicOrigin(state.access, call.request);
+  return {
+    state,
+    world: state.world,
+    env: state.env,
+    now: state.clock.now(),
+    ws: undefined as unknown as Workspace,
+    credential: null,
+    op,
+    params: call.params,
+    query: {},
+    body: undefined,
+    deferred: [],
+    request: call.request,
+    incoming: call.incoming,
+    origin,
+    apiBase: origin + options.apiPath,
+  };
+}
+
+/** Read and validate the input once; the violations the operation defers are left in `ctx.deferred`. */
+async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
+  const { request, op } = ctx;
+  let parsedBody: unknown;
+  if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request);
+  const check = op.validateRequest({
+    path: ctx.params,
+    query: new URL(request.url).searchParams,
+    headers: request.headers,
+    body: h.rawBody ? undefined : parsedBody,
+    contentType: h.rawBody ? undefined : (request.headers.get('content-type') ?? undefined),
+  });
+  // Kept before the verdict: the request journal records what was sent, refused or not.
+  ctx.body = parsedBody;
+  const violations = h.rawBody ? check.violations.filter((v) => v.in !== 'body') : check.violations;
+  if (violations.length > 0) {
+    const own = h.defer ? violations.filter((v) => !h.defer!(ctx, v)) : violations;
+    if (own.length > 0) throw invalid(describeViolations(own));
+    ctx.deferred = violations;
+  }
+  ctx.params = { ...ctx.params, ...check.path };
+  ctx.query = check.query;
+}
+
+/** Run one operation through its stages: tick, authenticate, admit, read and validate input, act. */
+async function decide(state: MockState, op: CompiledOperation, h: OperationHandler, options: RunOptions, call: Call): Promise<Decision> {
+  const { request } = call;
+  const errorOptions = () => ({ appUrl: publicOrigin(state.access, request), walletPath: state.config.walletPath });
   try {
     // Time passes before anything is read, so a request sees every post that is due as sent.
     state.tick();
-    const ctx: Ctx = {
-      state,
-      world: state.world,
-      env: state.env,
-      now: state.clock.now(),
-      ws: undefined as unknown as Workspace,
-      credential: null,
-      op,
-      params: pathParams,
-      query: {},
-      body: undefined,
-      deferred: [],
-      request,
-      incoming,
-      origin,
-      apiBase: origin + options.apiPath,
-    };
-    if (seen) seen.ctx = ctx;
+    const ctx = newContext(state, op, call, options);
+    if (call.seen) call.seen.ctx = ctx;
     if (op.secured) {
-      const header = request.headers.get('authorization');
-      // Fault hook (mocks/http/faults.ts): `Bearer <key>` taken as the key.
-      ctx.credential = authenticate(state.world, state.faults.has('bearer-accepted') ? header?.replace(/^Bearer /, '') : header);
+      ctx.credential = authenticate(state.world, request.headers.get('authorization'));
       ctx.ws = ctx.credential.ws;
     }
     h.admit?.(ctx);
-    const contentType = request.headers.get('content-type') ?? undefined;
-    let parsedBody: unknown;
-    if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request);
-    const check = op.validateRequest({
-      path: pathParams,
-      query: new URL(request.url).searchParams,
-      headers: request.headers,
-      body: h.rawBody ? undefined : parsedBody,
-      contentType: h.rawBody ? undefined : contentType,
-    });
-    // Kept before the verdict: the request journal records what was sent, refused or not.
-    ctx.body = parsedBody;
-    const violations = h.rawBody ? check.violations.filter((v) => v.in !== 'body') : check.violations;
-    if (violations.length > 0) {
-      const own = h.defer ? violations.filter((v) => !h.defer!(ctx, v)) : violations;
-      if (own.length > 0) throw invalid(describeViolations(own));
-      ctx.deferred = violations;
-    }
-    ctx.params = { ...pathParams, ...check.path };
-    ctx.query = check.query;
+    await readInput(ctx, h);
     const reply = await h.handle(ctx);
-    if (reply.response) {
-      raw = reply.response;
-      status = raw.status;
-    } else {
-      status = reply.status ?? 200;
-      body = reply.body;
-      headers = reply.headers ?? {};
-    }
+    if (reply.response) return { kind: 'ready', response: reply.response };
+    return { kind: 'reply', status: reply.status ?? 200, body: reply.body, headers: reply.headers ?? {} };
   } catch (err) {
     // A body over the limit is refused like a proxy would, before the operation: not one of its documented answers,
-    // so no override or output check applies. The connection closes after it (lingering a bounded moment so that a
+    // so no fault or output check applies. The connection closes after it (lingering a bounded moment so that a
     // client still sending reads the 413 rather than a reset: mocks/server.ts), and the rest of the body is never kept.
     if (err instanceof BodyTooLarge) {
-      const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
-      return jsonResponse(out.status, out.body, { connection: 'close' });
+      const out = errorReply(err, errorOptions());
+      return { kind: 'final', response: jsonResponse(out.status, out.body, { connection: 'close' }) };
     }
     if (err instanceof DomainError) {
-      const out = errorReply(err, { appUrl: origin, walletPath: state.config.walletPath });
-      status = out.status;
-      body = out.body;
-      headers = {};
-    } else if (clientAborted(request, err)) {
-      // The answer goes nowhere; a status is still needed to end the handler.
-      return new Response(null, { status: 499 });
-    } else {
-      console.error(`[mock] ${op.operationId} failed:`, err);
-      return jsonResponse(500, { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) });
+      const out = errorReply(err, errorOptions());
+      return { kind: 'reply', status: out.status, body: out.body, headers: {} };
     }
+    // The answer goes nowhere; a status is still needed to end the handler.
+    if (clientAborted(request, err)) return { kind: 'final', response: new Response(null, { status: 499 }) };
+    console.error(`[mock] ${op.operationId} failed:`, err);
+    return { kind: 'final', response: jsonResponse(500, { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) }) };
   }
+}
 
-  for (const override of state.overrides) {
-    if (raw || (override.operations && !override.operations.includes(op.operationId)) || !override.after) continue;
-    const next = override.after({ status, body, headers }, { operationId: op.operationId, request });
-    if (next) ({ status, body, headers } = next);
-  }
-
-  if (state.strict && options.validate) {
-    const outHeaders = raw ? raw.headers : { 'content-type': 'application/json', ...headers };
-    const violations = raw
-      ? op.validateResponse(status, undefined, outHeaders).filter((v) => v.in !== 'response-body')
-      : op.validateResponse(status, body, outHeaders);
-    if (violations.length > 0) {
-      const lines = describeViolations(violations);
-      console.error(`[mock] strict: ${op.operationId} answered ${status} outside its contract:\n  ${lines.join('\n  ')}`);
-      return jsonResponse(500, { statusCode: 500, msg: `Mock answered outside its contract (${op.operationId} ${status})`, message: lines });
-    }
-  }
-  return raw ?? jsonResponse(status, body, headers);
+/** Strict mode (tests): an answer outside the operation's contract becomes a 500 naming what is wrong. */
+function strictCheck(op: CompiledOperation): (d: Exclude<Decision, { kind: 'final' }>) => Response | undefined {
+  return (d) => {
+    const violations =
+      d.kind === 'ready'
+        ? op.validateResponse(d.response.status, undefined, d.response.headers).filter((v) => v.in !== 'response-body')
+        : op.validateResponse(d.status, d.body, { 'content-type': 'application/json', ...d.headers });
+    if (violations.length === 0) return undefined;
+    const status = d.kind === 'ready' ? d.response.status : d.status;
+    const lines = describeViolations(violations);
+    console.error(`[mock] strict: ${op.operationId} answered ${status} outside its contract:\n  ${lines.join('\n  ')}`);
+    return jsonResponse(500, { statusCode: 500, msg: `Mock answered outside its contract (${op.operationId} ${status})`, message: lines });
+  };
 }

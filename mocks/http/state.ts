@@ -40,17 +40,6 @@ export interface MockOptions extends AccessOptions {
   latencySeed?: number;
 }
 
-/** A behaviour override, applied around an operation: the shape fault injection takes. */
-export interface Override {
-  name: string;
-  /** Operation ids (public or control) it applies to; all when omitted. */
-  operations?: string[];
-  /** Transform the reply before it is validated and sent. */
-  after?: (reply: { status: number; body: any; headers: Record<string, string> }, info: { operationId: string; request: Request }) =>
-    | { status: number; body: any; headers: Record<string, string> }
-    | void;
-}
-
 export interface MockState {
   world: World;
   clock: MockClock;
@@ -58,7 +47,6 @@ export interface MockState {
   env: Env;
   config: MockConfig;
   faults: ReadonlySet<string>;
-  overrides: Override[];
   strict: boolean;
   validator: ContractValidator;
   controlValidator: ContractValidator;
@@ -102,7 +90,6 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     env: undefined as unknown as Env,
     config,
     faults: new Set(options.faults ?? []),
-    overrides: [],
     strict: options.strict ?? false,
     validator: getValidator(),
     controlValidator,

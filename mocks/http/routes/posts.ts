@@ -17,7 +17,6 @@ import { admitPostRequest } from '../../domain/rate-limit.ts';
 import { findChannel, type Workspace } from '../../domain/world.ts';
 import type { Violation } from '../../../spec/validator.ts';
 import type { Ctx } from '../pipeline.ts';
-import { createPostsFaults } from '../faults.ts';
 import type { PublicHandlers } from '../typed.ts';
 
 
@@ -54,7 +53,7 @@ function isSettingsViolation(body: { type?: string } | undefined, v: Violation):
  * The settings problems of entry `i`: those the request's validation found, where it checked them; otherwise (an
  * `update`, which the document only requires to carry settings) a check of the settings against `ChannelSettings`.
  */
-function settingsValidator(ctx: Ctx): SettingsValidator {
+export function settingsValidator(ctx: Ctx): SettingsValidator {
   const checked = ctx.body?.type === 'schedule' || ctx.body?.type === 'now';
   return (settings, entry) => {
     if (!checked) {
@@ -82,20 +81,10 @@ export const handlers = {
   createPosts: {
     admit: (ctx) => admitPostRequest(ctx.ws, ctx.now, ctx.state.config.postsPerHour),
     defer: (ctx, v) => isSettingsViolation(ctx.body, v),
-    handle: async (ctx) => {
-      const validate = settingsValidator(ctx);
-      // Fault hooks (mocks/http/faults.ts): drafts checked for settings, `now` queued instead of sent.
-      const input = ctx.state.faults.size > 0 ? createPostsFaults(ctx.state, ctx.ws, ctx.body, validate) : ctx.body;
-      let created;
-      try {
-        created = createPosts(ctx.world, ctx.ws, input, validate, ctx.env);
-      } catch (err) {
-        // Fault hook (mocks/http/faults.ts): a 402 that still saves the posts, as drafts.
-        if (ctx.state.faults.has('refusal-still-saves') && (err as { kind?: string }).kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...ctx.body, type: 'draft' }, validate, ctx.env);
-        throw err;
-      }
+    handle: (ctx) => {
+      const created = createPosts(ctx.world, ctx.ws, ctx.body, settingsValidator(ctx), ctx.env);
       // `now` posts are due at once: publish them within this request (webhooks follow).
-      if (input.type !== 'draft') ctx.state.tick();
+      if (ctx.body.type !== 'draft') ctx.state.tick();
       return { body: created };
     },
   },
