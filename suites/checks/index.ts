@@ -45,3 +45,4 @@ import './post-text-rules.ts';
 import './status-move-publishes.ts';
 import './disconnect-refunds.ts';
 import './exact-balance.ts';
+import './free-channels.ts';
