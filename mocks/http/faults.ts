@@ -2,7 +2,7 @@
 // wraps the mock from outside, as an MSW override is put in front of a handler: around an operation's handler, around
 // its decided reply, or around the request. With no fault switched on, nothing here is on the request path.
 import { sendWebhooks, type MockState } from './state.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, walletRefusal } from '../domain/errors.ts';
 import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts';
 import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
@@ -418,6 +418,18 @@ export const FAULTS: FaultDefinition[] = [
     caughtBy: ['exact_balance_covers'],
     operations: ['estimateWalletCharge'],
     override: () => (r) => (r.status === 200 && r.body?.balanceAfterCredits === 0 && r.body?.dueCredits > 0 ? { ...r, body: { ...r.body, short: true } } : undefined),
+  },
+  {
+    name: 'free-plan-needs-top-up',
+    area: 'wallet',
+    description: 'A free workspace that never topped up is refused (402) any scheduled or immediate post, on channels the price list does not list too.',
+    caughtBy: ['unlisted_channels_free'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body.type !== 'draft' && ctx.ws.plan === 'free' && !ctx.ws.wallet.toppedUp) throw walletRefusal('Top up your wallet to schedule posts.');
+        return handle(ctx);
+      }),
+    },
   },
   {
     name: 'storage-refunded-on-delete',
