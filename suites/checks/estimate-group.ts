@@ -7,8 +7,8 @@ import { ensure, got, register, show } from './registry.ts';
 
 interface Case {
   contents: string[];
-  /** The edit priced: the same items, one fewer, or one more. */
-  edit: 'same' | 'fewer' | 'more';
+  /** The edit priced: the same items, one fewer, one more, or the last one's text given a link (which may price differently). */
+  edit: 'same' | 'fewer' | 'more' | 'link';
   inter: number;
 }
 
@@ -17,7 +17,7 @@ export const estimateGroup = register({
   area: 'wallet',
   kind: 'property',
   description:
-    'On pay-as-you-go, a priced post scheduled (its SPEND read from the ledger), then estimated with its group and the same, one fewer or one more item: alreadyPaidCredits is what scheduling took, priceCredits is the price without group, dueCredits = priceCredits - alreadyPaidCredits (negative when an item is dropped); moved back to draft, alreadyPaidCredits is 0. perOccurrence is true exactly when inter > 0, which leaves priceCredits alone.',
+    'On pay-as-you-go, a priced post scheduled (its SPEND read from the ledger), then estimated with its group and the same, one fewer or one more item, or the last given a link: alreadyPaidCredits is what scheduling took, priceCredits is the price without group, dueCredits = priceCredits - alreadyPaidCredits (negative when an item is dropped); moved back to draft, alreadyPaidCredits is 0. perOccurrence is true exactly when inter > 0, which leaves priceCredits alone.',
   rule: 'Section 4.5, estimate body: "group string (a post being edited; what it already paid counts toward the new price); inter integer 0 to 3650 (repeat every n days; the price is then per occurrence)"; section 2.8: "dueCredits (what scheduling takes now; negative gives credits back)"; section 3: moved to draft, "Credits given back".',
   needs: { keys: ['payg'] },
   async run(ctx) {
@@ -25,7 +25,7 @@ export const estimateGroup = register({
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     const arb: fc.Arbitrary<Case> = fc.record({
       contents: fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 3 }),
-      edit: fc.constantFrom<Case['edit']>('same', 'fewer', 'more'),
+      edit: fc.constantFrom<Case['edit']>('same', 'fewer', 'more', 'link'),
       inter: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3650 })),
     });
     await ctx.property(
@@ -45,7 +45,8 @@ export const estimateGroup = register({
         const group = ((list.responseBody as any)?.posts ?? []).find((p: any) => p?.id === postId)?.group;
         if (typeof group !== 'string') ctx.notVerified(`the post ${postId} is not on the calendar with a group`);
 
-        const edited = c.edit === 'same' ? c.contents : c.edit === 'fewer' ? c.contents.slice(0, -1) : [...c.contents, 'one more item'];
+        const edited =
+          c.edit === 'same' ? c.contents : c.edit === 'fewer' ? c.contents.slice(0, -1) : c.edit === 'more' ? [...c.contents, 'one more item'] : [...c.contents.slice(0, -1), `${c.contents.at(-1)} https://example.com/launch`];
         if (edited.length === 0) edited.push(c.contents[0]!);
         const plain = await estimate(edited);
         const withGroup = await estimate(edited, { group, ...(c.inter > 0 ? { inter: c.inter } : {}) });
@@ -78,6 +79,8 @@ export const estimateGroup = register({
       },
       {
         reset: true,
+        // A changed price and a dropped item every run, whatever the seed draws.
+        examples: [{ contents: ['first item', 'second item'], edit: 'link', inter: 0 }, { contents: ['first item', 'second item'], edit: 'fewer', inter: 2 }],
         show: (c: Case) => [`POST /posts schedule ${c.contents.length} item(s) on ${ch.id}`, `POST /wallet/estimate {provider: ${ch.identifier}, contents: (${c.edit}), group${c.inter > 0 ? `, inter: ${c.inter}` : ''}} and without group`, 'PUT /posts/<id>/status draft; POST /wallet/estimate with group again'],
       },
     );
