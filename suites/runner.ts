@@ -7,7 +7,7 @@ import { discover, type Discovery } from './discover.ts';
 import { Coverage, type CoverageReport } from './coverage.ts';
 import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
-import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure } from './checks/registry.ts';
+import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 
 export type Status = 'passed' | 'failed' | 'not verified';
@@ -72,237 +72,67 @@ interface Aggregated {
   count: number;
 }
 
-export async function runChecks(target: Target, options: RunOptions): Promise<RunReport> {
-  const started = Date.now();
-  const startedAt = new Date(started).toISOString();
-  const api = new ApiClient(target);
-  const selected = selectChecks(options.checks);
-  const responseChecks = selectedResponseChecks(selected);
-  const propertyChecks = selected.filter((c) => c.kind === 'property');
-  const validator = getValidator();
-  const requestsBefore = target.history.count;
-  // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
-  const kindOf = (e: Exchange) => {
-    const sent = e.requestHeaders.authorization;
-    return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
-  };
-  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : []);
+/** A curl line for one exchange, a script of the last ones for a sequence. */
+function reproduceOf(exchanges: Exchange[]): string | undefined {
+  if (exchanges.length === 0) return undefined;
+  return exchanges.length === 1 ? curlOf(exchanges[0]!) : scriptOf(exchanges.slice(-25));
+}
 
-  // Response checks run over every answer; each distinct problem is reported once with its first reproduction.
-  const responseFindings = new Map<string, Map<string, Aggregated>>();
-  const responseSeen = new Map<string, number>();
-  for (const c of responseChecks) {
-    responseFindings.set(c.name, new Map());
-    responseSeen.set(c.name, 0);
+/**
+ * Runs the response checks over every answer recorded since the last call, and keeps what they found: each distinct
+ * problem once, with its first reproduction and how many more were like it.
+ */
+class ResponseInspection {
+  private readonly findings = new Map<string, Map<string, Aggregated>>();
+  private readonly inspected = new Map<string, number>();
+  private readonly target: Target;
+  private readonly checks: Check[];
+  private readonly coverage: Coverage;
+  private readonly seed: number;
+  private checkedUpTo: number;
+
+  constructor(target: Target, checks: Check[], coverage: Coverage, seed: number) {
+    this.target = target;
+    this.checks = checks;
+    this.coverage = coverage;
+    this.seed = seed;
+    for (const c of checks) {
+      this.findings.set(c.name, new Map());
+      this.inspected.set(c.name, 0);
+    }
+    this.checkedUpTo = target.history.count;
   }
-  let checkedUpTo = target.history.count;
-  const inspectNew = () => {
-    const fresh = target.history.since(checkedUpTo);
-    for (const e of fresh) {
+
+  inspectNew(): void {
+    const validator = getValidator();
+    for (const e of this.target.history.since(this.checkedUpTo)) {
       if (!e.operationId) continue;
       const op = validator.byId(e.operationId);
-      coverage.reach(e);
-      const run = { seen: coverage.seen(e), asserted: (ids: string[]) => coverage.assert(e, ids) };
-      for (const verdict of inspectExchange(responseChecks, e, op, run)) {
-        const c = verdict.check;
+      this.coverage.reach(e);
+      const run = { seen: this.coverage.seen(e), asserted: (ids: string[]) => this.coverage.assert(e, ids) };
+      for (const verdict of inspectExchange(this.checks, e, op, run)) {
         // The suites keep every part of what they record, so no verdict here is "not verified".
-        if (verdict.status === 'not verified') continue;
-        responseSeen.set(c.name, responseSeen.get(c.name)! + 1);
-        if (verdict.status === 'passed') continue;
-        const f = verdict.failure;
-        const key = `${f.operation ?? e.operationId}|${f.documented}|${f.received.slice(0, 80)}`;
-        const findings = responseFindings.get(c.name)!;
-        const seen = findings.get(key);
-        if (seen) seen.count++;
-        else findings.set(key, { failure: { check: c.name, seed: options.seed, reproduce: curlOf(e), ...f }, count: 1 });
+        if (verdict.status !== 'not verified') this.note(verdict.check, e, verdict.status === 'failed' ? verdict.failure : undefined);
       }
     }
-    checkedUpTo = target.history.count;
-    target.history.compact(checkedUpTo);
-  };
-
-  let discovery: Discovery | undefined;
-  // A control reset gives the same starting world every time, so what was learnt of it right after one reset holds after
-  // the next (same keys): about forty requests a check saved, a fifth of a run.
-  let fresh = false;
-  let seeded: { keys: string; discovery: Discovery } | undefined;
-  const keysNow = () => JSON.stringify(target.keys);
-  const getDiscovery = async () => {
-    if (discovery) return discovery;
-    if (fresh && seeded?.keys === keysNow()) return (discovery = seeded.discovery);
-    discovery = await discover(target, api);
-    if (fresh) seeded = { keys: keysNow(), discovery };
-    return discovery;
-  };
-
-  const results: CheckResult[] = [];
-
-  if (target.control) {
-    await target.control.reset();
-    await refreshKeys(target);
+    this.checkedUpTo = this.target.history.count;
+    this.target.history.compact(this.checkedUpTo);
   }
 
-  for (const check of propertyChecks) {
-    options.onStart?.(check);
-    const t0 = Date.now();
-    const mark = target.history.count;
-    target.history.current = check.name;
-    const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
-    assertions.sink = (exchanges) => {
-      result.assertions++;
-      for (const e of exchanges) coverage.assert(e);
-    };
-    const cleanups: Array<() => Promise<unknown>> = [];
-    const seed = hashSeed(options.seed, check.name);
-    const ctx: CheckContext = {
-      check,
-      target,
-      api,
-      control: target.control,
-      seed,
-      runs: options.runs,
-      discover: getDiscovery,
-      has: (kind) => Boolean(target.keys[kind]),
-      key(kind: KeyKind) {
-        const k = target.keys[kind];
-        if (!k) throw new NotVerified(`needs the key of ${KEY_MEANING[kind]} (--key-${kind} or --control)`);
-        return k;
-      },
-      requireControl(why: string) {
-        if (!target.control) throw new NotVerified(`needs control (${why}); pass --control <origin>/_mock or a control adapter`);
-        return target.control;
-      },
-      notVerified(why: string): never {
-        throw new NotVerified(why);
-      },
-      fail(f) {
-        asserted();
-        result.failures.push({ check: check.name, seed: options.seed, ...f });
-      },
-      expect(ok, exchanges, f) {
-        asserted(...exchanges);
-        if (ok) return true;
-        const seen = exchanges.filter((e): e is Exchange => e !== undefined);
-        result.failures.push({ check: check.name, seed: options.seed, reproduce: seen.length === 1 ? curlOf(seen[0]!) : seen.length > 1 ? scriptOf(seen.slice(-25)) : undefined, ...f });
-        return false;
-      },
-      failWith(err, extra = {}) {
-        const exchanges = err.exchanges;
-        result.failures.push({
-          check: check.name,
-          seed: options.seed,
-          operation: err.operation,
-          received: err.received,
-          documented: err.documented,
-          reproduce: exchanges.length === 1 ? curlOf(exchanges[0]!) : exchanges.length > 1 ? scriptOf(exchanges.slice(-25)) : undefined,
-          ...extra,
-        });
-      },
-      partial(why) {
-        if (!result.notes.includes(why)) result.notes.push(why);
-      },
-      cleanup(fn) {
-        if (!target.control) cleanups.push(fn);
-      },
-      async fresh() {
-        if (!target.control) return;
-        await target.control.reset();
-        await refreshKeys(target);
-        discovery = undefined;
-        fresh = true;
-      },
-      async property(label, arb, body, popts = {}) {
-        const reset = Boolean(popts.reset && target.control);
-        const run = async (value: any) => {
-          if (reset) await ctx.fresh();
-          await body(value);
-        };
-        const details = await fc.check(fc.asyncProperty(arb, run), { seed: hashSeed(seed, label), numRuns: popts.runs ?? options.runs, examples: (popts.examples ?? []).map((e) => [e] as [any]) });
-        if (!details.failed) return true;
-        const value = details.counterexample?.[0];
-        // Replay the shrunk case once, recording exactly the requests that reproduce it.
-        const replayMark = target.history.count;
-        let error: unknown = details.errorInstance;
-        try {
-          await run(value);
-        } catch (e) {
-          error = e;
-        }
-        const replay = target.history.since(replayMark);
-        const sequence = popts.show ? popts.show(value) : [show(value, 1000)];
-        const note = `seed ${options.seed}, check ${check.name}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${check.name}`;
-        if (error instanceof CheckFailed) {
-          result.failures.push({
-            check: check.name,
-            seed: options.seed,
-            operation: error.operation,
-            received: error.received,
-            documented: error.documented,
-            sequence,
-            reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
-          });
-        } else if (error instanceof NotVerified) {
-          ctx.partial(error.message);
-          return true;
-        } else {
-          result.failures.push({
-            check: check.name,
-            seed: options.seed,
-            received: `an error in the check: ${String((error as Error)?.message ?? error)}`,
-            documented: label,
-            sequence,
-            reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
-          });
-        }
-        return false;
-      },
-    };
-    try {
-      if (check.needs?.control && !target.control) ctx.requireControl(check.needs.control);
-      for (const k of check.needs?.keys ?? []) ctx.key(k);
-      if (check.needs?.anyKey && !check.needs.anyKey.some((k) => target.keys[k])) {
-        throw new NotVerified(`needs a key of ${check.needs.anyKey.map((k) => KEY_MEANING[k]).join(' or ')}`);
-      }
-      if (target.control) await ctx.fresh();
-      await check.run!(ctx);
-    } catch (err) {
-      if (err instanceof NotVerified) {
-        result.status = 'not verified';
-        result.notes.unshift(err.message);
-      } else if (err instanceof CheckFailed) {
-        ctx.failWith(err);
-      } else {
-        result.failures.push({ check: check.name, seed: options.seed, received: `an error while checking: ${(err as Error)?.stack ?? err}`, documented: 'the check runs to its end' });
-      }
-    } finally {
-      for (const fn of cleanups.reverse()) {
-        try {
-          await fn();
-        } catch {
-          /* best effort on a target we do not control */
-        }
-      }
-      target.history.current = undefined;
-      assertions.sink = undefined;
-    }
-    if (result.failures.length > 0) result.status = 'failed';
-    // A check that asserted nothing saw nothing it could judge: that is not a pass.
-    else if (result.status === 'passed' && result.assertions === 0) {
-      result.status = 'not verified';
-      result.notes.unshift('made no assertion on this run');
-    }
-    result.requests = target.history.count - mark;
-    result.ms = Date.now() - t0;
-    inspectNew();
-    results.push(result);
-    options.onResult?.(result);
+  private note(c: Check, e: Exchange, f: Omit<Failure, 'check'> | undefined): void {
+    this.inspected.set(c.name, this.inspected.get(c.name)! + 1);
+    if (!f) return;
+    const key = `${f.operation ?? e.operationId}|${f.documented}|${f.received.slice(0, 80)}`;
+    const findings = this.findings.get(c.name)!;
+    const seen = findings.get(key);
+    if (seen) seen.count++;
+    else findings.set(key, { failure: { check: c.name, seed: this.seed, reproduce: curlOf(e), ...f }, count: 1 });
   }
-  inspectNew();
 
-  for (const c of responseChecks) {
-    const findings = [...responseFindings.get(c.name)!.values()];
-    const seen = responseSeen.get(c.name)!;
-    const result: CheckResult = {
+  result(c: Check): CheckResult {
+    const findings = [...this.findings.get(c.name)!.values()];
+    const seen = this.inspected.get(c.name)!;
+    return {
       name: c.name,
       area: c.area,
       kind: c.kind,
@@ -314,6 +144,257 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
       requests: 0,
       ms: 0,
     };
+  }
+}
+
+/**
+ * What the target looks like (channels, groups...), read once per world. A control reset gives the same starting world
+ * every time, so what was learnt of it right after one reset holds after the next (same keys): about forty requests a
+ * check saved, a fifth of a run.
+ */
+class DiscoveryCache {
+  private discovery: Discovery | undefined;
+  private fresh = false;
+  private seeded: { keys: string; discovery: Discovery } | undefined;
+  private readonly target: Target;
+  private readonly api: ApiClient;
+
+  constructor(target: Target, api: ApiClient) {
+    this.target = target;
+    this.api = api;
+  }
+
+  async get(): Promise<Discovery> {
+    if (this.discovery) return this.discovery;
+    const keys = JSON.stringify(this.target.keys);
+    if (this.fresh && this.seeded?.keys === keys) return (this.discovery = this.seeded.discovery);
+    this.discovery = await discover(this.target, this.api);
+    if (this.fresh) this.seeded = { keys: JSON.stringify(this.target.keys), discovery: this.discovery };
+    return this.discovery;
+  }
+
+  /** The world was just reset to its start: forget what was read of the one before. */
+  afterReset(): void {
+    this.discovery = undefined;
+    this.fresh = true;
+  }
+}
+
+/** What every property check of a run shares. */
+interface Run {
+  target: Target;
+  api: ApiClient;
+  options: RunOptions;
+  coverage: Coverage;
+  discovery: DiscoveryCache;
+}
+
+/** What one property check builds up while it runs. */
+interface Running {
+  check: Check;
+  result: CheckResult;
+  /** The check's own seed, from the run's and its name. */
+  seed: number;
+  cleanups: Array<() => Promise<unknown>>;
+}
+
+function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
+  return { check: check.name, seed, operation: err.operation, received: err.received, documented: err.documented, reproduce: reproduceOf(err.exchanges), ...extra };
+}
+
+/** The context a property check drives the target through. */
+function checkContext(run: Run, running: Running): CheckContext {
+  const { target, options } = run;
+  const { check, result } = running;
+  const ctx: CheckContext = {
+    check,
+    target,
+    api: run.api,
+    control: target.control,
+    seed: running.seed,
+    runs: options.runs,
+    discover: () => run.discovery.get(),
+    has: (kind) => Boolean(target.keys[kind]),
+    key(kind: KeyKind) {
+      const k = target.keys[kind];
+      if (!k) throw new NotVerified(`needs the key of ${KEY_MEANING[kind]} (--key-${kind} or --control)`);
+      return k;
+    },
+    requireControl(why: string) {
+      if (!target.control) throw new NotVerified(`needs control (${why}); pass --control <origin>/_mock or a control adapter`);
+      return target.control;
+    },
+    notVerified(why: string): never {
+      throw new NotVerified(why);
+    },
+    fail(f) {
+      asserted();
+      result.failures.push({ check: check.name, seed: options.seed, ...f });
+    },
+    expect(ok, exchanges, f) {
+      asserted(...exchanges);
+      if (ok) return true;
+      const seen = exchanges.filter((e): e is Exchange => e !== undefined);
+      result.failures.push({ check: check.name, seed: options.seed, reproduce: reproduceOf(seen), ...f });
+      return false;
+    },
+    failWith(err, extra = {}) {
+      result.failures.push(failureOf(check, options.seed, err, extra));
+    },
+    partial(why) {
+      if (!result.notes.includes(why)) result.notes.push(why);
+    },
+    cleanup(fn) {
+      if (!target.control) running.cleanups.push(fn);
+    },
+    async fresh() {
+      if (!target.control) return;
+      await target.control.reset();
+      await refreshKeys(target);
+      run.discovery.afterReset();
+    },
+    property: (label, arb, body, popts = {}) => runProperty(run, running, ctx, label, arb, body, popts),
+  };
+  return ctx;
+}
+
+/** One fast-check property of a check; a failure is recorded with its seed, shrunk value and a replay script. */
+async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, popts: PropertyOptions): Promise<boolean> {
+  const { target, options } = run;
+  const reset = Boolean(popts.reset && target.control);
+  const once = async (value: T) => {
+    if (reset) await ctx.fresh();
+    await body(value);
+  };
+  const examples = (popts.examples ?? []).map((e) => [e] as [any]);
+  const details = await fc.check(fc.asyncProperty(arb, once), { seed: hashSeed(running.seed, label), numRuns: popts.runs ?? options.runs, examples });
+  if (!details.failed) return true;
+  const value = details.counterexample?.[0] as T;
+  // Replay the shrunk case once, recording exactly the requests that reproduce it.
+  const replayMark = target.history.count;
+  let error: unknown = details.errorInstance;
+  try {
+    await once(value);
+  } catch (e) {
+    error = e;
+  }
+  if (error instanceof NotVerified) {
+    ctx.partial(error.message);
+    return true;
+  }
+  const check = running.check;
+  const note = `seed ${options.seed}, check ${check.name}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${check.name}`;
+  const replay = target.history.since(replayMark);
+  const found = {
+    check: check.name,
+    seed: options.seed,
+    sequence: popts.show ? popts.show(value) : [show(value, 1000)],
+    reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
+  };
+  if (error instanceof CheckFailed) {
+    running.result.failures.push({ check: found.check, seed: found.seed, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce });
+  } else {
+    running.result.failures.push({ check: found.check, seed: found.seed, received: `an error in the check: ${String((error as Error)?.message ?? error)}`, documented: label, sequence: found.sequence, reproduce: found.reproduce });
+  }
+  return false;
+}
+
+/** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
+function requireNeeds(check: Check, ctx: CheckContext, target: Target): void {
+  if (check.needs?.control && !target.control) ctx.requireControl(check.needs.control);
+  for (const k of check.needs?.keys ?? []) ctx.key(k);
+  if (check.needs?.anyKey && !check.needs.anyKey.some((k) => target.keys[k])) {
+    throw new NotVerified(`needs a key of ${check.needs.anyKey.map((k) => KEY_MEANING[k]).join(' or ')}`);
+  }
+}
+
+/** How a check that threw ends: not verified, failed as it said, or failed by an error of its own. */
+function recordThrown(err: unknown, running: Running, ctx: CheckContext, seed: number): void {
+  const { result, check } = running;
+  if (err instanceof NotVerified) {
+    result.status = 'not verified';
+    result.notes.unshift(err.message);
+  } else if (err instanceof CheckFailed) {
+    ctx.failWith(err);
+  } else {
+    result.failures.push({ check: check.name, seed, received: `an error while checking: ${(err as Error)?.stack ?? err}`, documented: 'the check runs to its end' });
+  }
+}
+
+async function undo(cleanups: Array<() => Promise<unknown>>): Promise<void> {
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch {
+      /* best effort on a target we do not control */
+    }
+  }
+}
+
+async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
+  const { target, options } = run;
+  const t0 = Date.now();
+  const mark = target.history.count;
+  target.history.current = check.name;
+  const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
+  assertions.sink = (exchanges) => {
+    result.assertions++;
+    for (const e of exchanges) run.coverage.assert(e);
+  };
+  const running: Running = { check, result, seed: hashSeed(options.seed, check.name), cleanups: [] };
+  const ctx = checkContext(run, running);
+  try {
+    requireNeeds(check, ctx, target);
+    if (target.control) await ctx.fresh();
+    await check.run!(ctx);
+  } catch (err) {
+    recordThrown(err, running, ctx, options.seed);
+  } finally {
+    await undo(running.cleanups);
+    target.history.current = undefined;
+    assertions.sink = undefined;
+  }
+  if (result.failures.length > 0) result.status = 'failed';
+  // A check that asserted nothing saw nothing it could judge: that is not a pass.
+  else if (result.status === 'passed' && result.assertions === 0) {
+    result.status = 'not verified';
+    result.notes.unshift('made no assertion on this run');
+  }
+  result.requests = target.history.count - mark;
+  result.ms = Date.now() - t0;
+  return result;
+}
+
+export async function runChecks(target: Target, options: RunOptions): Promise<RunReport> {
+  const started = Date.now();
+  const api = new ApiClient(target);
+  const selected = selectChecks(options.checks);
+  const requestsBefore = target.history.count;
+  // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
+  const kindOf = (e: Exchange) => {
+    const sent = e.requestHeaders.authorization;
+    return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
+  };
+  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : []);
+  const responseChecks = selectedResponseChecks(selected);
+  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
+  const run: Run = { target, api, options, coverage, discovery: new DiscoveryCache(target, api) };
+  const results: CheckResult[] = [];
+
+  if (target.control) {
+    await target.control.reset();
+    await refreshKeys(target);
+  }
+  for (const check of selected.filter((c) => c.kind === 'property')) {
+    options.onStart?.(check);
+    const result = await runPropertyCheck(run, check);
+    inspection.inspectNew();
+    results.push(result);
+    options.onResult?.(result);
+  }
+  inspection.inspectNew();
+  for (const c of responseChecks) {
+    const result = inspection.result(c);
     results.push(result);
     options.onResult?.(result);
   }
@@ -324,7 +405,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     target: target.label,
     seed: options.seed,
     runs: options.runs,
-    startedAt,
+    startedAt: new Date(started).toISOString(),
     durationMs,
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
