@@ -48,8 +48,12 @@ export const xAnalyticsReadsCharged = register({
           documented: '402 with wallet: true and nothing taken: "reads for the channel whose provider is x are charged and 402 follows when credits do not cover them"',
           exchanges: [refused],
         });
+        const used = async () => (await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet\'s automatic top-up use')).responseBody as any;
+        const usedBefore = (await used())?.autoTopUp?.usedThisMonth;
         await control.topUp(wsId!, 100);
         const before = await readWallet(ctx, 'payg');
+        const usedAfter = (await used())?.autoTopUp?.usedThisMonth;
+        ensure(typeof usedBefore === 'number' && usedAfter === usedBefore, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before a top-up made in the app, ${usedAfter} after`, documented: 'unchanged: usedThisMonth counts automatic top-ups (WalletSummary autoTopUp), not one made by hand', exchanges: [] });
         // Control's top-up stands for the app's: the ledger lists it as one TOPUP of what was added.
         const topUps = newTransactions(empty, before);
         ensure(topUps.length === 1 && topUps[0]!.type === 'TOPUP' && cents(topUps[0]!.credits) === 10_000 && cents(before.balance) - cents(empty.balance) === 10_000, {

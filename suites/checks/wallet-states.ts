@@ -115,18 +115,30 @@ export const autoTopUpCovers = register({
     });
     const read = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet after the top-up');
     const usedAfter = wallet(read)?.autoTopUp?.usedThisMonth;
-    ensure(typeof usedBefore === 'number' && typeof usedAfter === 'number' && usedAfter > usedBefore, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before the automatic top-up, ${usedAfter} after`, documented: 'usedThisMonth grows with an automatic top-up made this month (Wallet: "usedThisMonth integer (smallest currency unit)")', exchanges: [res, read] });
+    // Each automatic top-up is one `amount` (smallest currency unit): usedThisMonth grows by that many.
+    ensure(typeof usedBefore === 'number' && typeof usedAfter === 'number' && usedAfter - usedBefore === 1000 * topUps.length, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before ${topUps.length} automatic top-up(s) of amount 1000, ${usedAfter} after`, documented: `usedThisMonth grown by ${1000 * topUps.length}: the amount of each automatic top-up made this month (Wallet: autoTopUp "amount integer|null (smallest currency unit)", "usedThisMonth integer (smallest currency unit)")`, exchanges: [res, read] });
+    const auto0 = wallet(read)?.autoTopUp;
+    ensure(auto0?.enabled === true && auto0?.amount === 1000 && auto0?.belowCredits === null && auto0?.monthlyLimit === null, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto0)}`, documented: 'the settings the app made: enabled true, amount 1000, belowCredits null, monthlyLimit null', exchanges: [read] });
+    // In a currency of two decimals, `amount` cents buy amount / 100 units, each worth creditsPerUnit credits.
+    const { currency, creditsPerUnit } = wallet(read) ?? {};
+    if (['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF'].includes(currency) && typeof creditsPerUnit === 'number') {
+      const worth = cents((1000 / 100) * creditsPerUnit);
+      ensure(topUps.every((t) => cents(t.credits) === worth), { operation: 'createPosts', received: `AUTO_TOPUP credits ${JSON.stringify(topUps.map((t) => t.credits))}`, documented: `${worth / 100} credits each: amount 1000 (${currency} cents) at creditsPerUnit ${creditsPerUnit} (WalletSummary: "creditsPerUnit: credits bought with one unit of the currency")`, exchanges: [res, read] });
+    } else {
+      ctx.partial(`the wallet's currency ${JSON.stringify(currency)} is not one of two decimals known here, so what an automatic top-up adds was not compared with its amount`);
+    }
 
     // The month's limit reached: emptied again, a shortfall must not be topped up past monthlyLimit.
     const now = await readWallet(ctx, 'payg');
     if (now.balance > 0) await control.adjust(wsId, -now.balance, 'verify: empty again for auto_top_up_covers');
     await control.unfreeze(wsId);
-    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: usedAfter });
+    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: 0, monthlyLimit: usedAfter });
     const capped = await estimate(ctx, ch, ['over the monthly limit']);
     const refused = await schedule(ctx, ch, ['over the monthly limit']);
     agree(capped, refused, `auto top-up on, monthlyLimit ${usedAfter} already used`);
     const last = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet at its monthly limit');
     const auto = wallet(last)?.autoTopUp;
+    ensure(auto?.belowCredits === 0 && auto?.monthlyLimit === usedAfter, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto)}`, documented: `the settings the app made: belowCredits 0, monthlyLimit ${usedAfter}`, exchanges: [last] });
     ensure(typeof auto?.usedThisMonth === 'number' && auto.usedThisMonth <= auto.monthlyLimit, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto)} after a shortfall with the limit used up`, documented: 'usedThisMonth never above monthlyLimit (Wallet: autoTopUp `monthlyLimit`, `usedThisMonth`)', exchanges: [capped, refused, last] });
   },
 });
