@@ -57,11 +57,40 @@ export interface OperationHandler {
   defer?: (ctx: Ctx, violation: Violation) => boolean;
   /** The handler reads the request body itself (multipart uploads, forms). */
   rawBody?: boolean;
+  /**
+   * The answer is the same for the same key until a request that may change the world (any method but GET and HEAD)
+   * arrives: its 200 is encoded once and sent again as bytes. Only for answers that depend on nothing a GET changes.
+   */
+  memo?: (ctx: Ctx) => string;
 }
 
 export type HandlerMap = Record<string, OperationHandler | Handle>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** Encoded answers of one operation, good while the world is the same one at the same revision. */
+export class Memo {
+  /** Keys come from requests (a query value): bounded, and emptied whole when full. */
+  static readonly MAX = 256;
+  readonly #state: MockState;
+  readonly #kept = new Map<string, { world: World; revision: number; bytes: Uint8Array<ArrayBuffer> }>();
+  constructor(state: MockState) {
+    this.#state = state;
+  }
+  get size(): number {
+    return this.#kept.size;
+  }
+  get(key: string): Uint8Array<ArrayBuffer> | undefined {
+    const kept = this.#kept.get(key);
+    return kept && kept.world === this.#state.world && kept.revision === this.#state.revision ? kept.bytes : undefined;
+  }
+  set(key: string, body: unknown): Uint8Array<ArrayBuffer> {
+    if (this.#kept.size >= Memo.MAX) this.#kept.clear();
+    const bytes = new TextEncoder().encode(JSON.stringify(body)) as Uint8Array<ArrayBuffer>;
+    this.#kept.set(key, { world: this.#state.world, revision: this.#state.revision, bytes });
+    return bytes;
+  }
+}
 
 function asHandler(h: OperationHandler | Handle): OperationHandler {
   return typeof h === 'function' ? { handle: h } : h;
@@ -123,10 +152,13 @@ export type Run = (request: Request, params: Record<string, string>, incoming?: 
  */
 export function operationRunner(state: MockState, op: CompiledOperation, handler: OperationHandler | Handle, options: RunOptions, wrap?: (decide: Decide) => Decide): Run {
   const h = asHandler(handler);
-  const plain: Decide = (call) => decide(state, op, h, options, call);
-  const decided = wrap ? wrap(plain) : plain;
   const check = state.strict && options.validate ? strictCheck(op) : undefined;
+  // Encoded answers are reused only where nothing else needs the reply as a value: no fault to change it, no check.
+  const memo = h.memo && !wrap && !check ? new Memo(state) : undefined;
+  const plain: Decide = (call) => decide(state, op, h, options, call, memo);
+  const decided = wrap ? wrap(plain) : plain;
   const answer = async (call: Call): Promise<Response> => {
+    if (call.request.method !== 'GET' && call.request.method !== 'HEAD') state.revision++;
     const d = await decided(call);
     if (d.kind === 'final') return d.response;
     return check?.(d) ?? (d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers));
@@ -218,7 +250,7 @@ async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
 }
 
 /** Run one operation through its stages: tick, authenticate, admit, read and validate input, act. */
-async function decide(state: MockState, op: CompiledOperation, h: OperationHandler, options: RunOptions, call: Call): Promise<Decision> {
+async function decide(state: MockState, op: CompiledOperation, h: OperationHandler, options: RunOptions, call: Call, memo?: Memo): Promise<Decision> {
   const { request } = call;
   const errorOptions = () => ({ appUrl: publicOrigin(state.access, request), walletPath: state.config.walletPath });
   try {
@@ -232,8 +264,14 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     }
     h.admit?.(ctx);
     await readInput(ctx, h);
+    const key = memo && h.memo!(ctx);
+    const kept = key === undefined ? undefined : memo!.get(key);
+    if (kept) return { kind: 'ready', response: new Response(kept, { status: 200, headers: JSON_HEADERS }) };
     const reply = await h.handle(ctx);
     if (reply.response) return { kind: 'ready', response: reply.response };
+    if (key !== undefined && (reply.status ?? 200) === 200 && !reply.headers) {
+      return { kind: 'ready', response: new Response(memo!.set(key, reply.body), { status: 200, headers: JSON_HEADERS }) };
+    }
     return { kind: 'reply', status: reply.status ?? 200, body: reply.body, headers: reply.headers ?? {} };
   } catch (err) {
     // A body over the limit is refused like a proxy would, before the operation: not one of its documented answers,

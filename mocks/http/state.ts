@@ -55,6 +55,9 @@ export interface MockState {
   access: Access;
   /** Webhook deliveries under way (tests await them). */
   pending: Set<Promise<void>>;
+  /** Counts requests that may have changed the world (every method but GET and HEAD): encoded answers kept from an
+   * earlier revision are stale. */
+  revision: number;
   /** What clients sent to the public API (GET /_mock/requests). */
   journal: Journal;
   /** The delay added before public API answers. */
@@ -96,6 +99,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     effects,
     access: createAccess(options),
     pending: new Set(),
+    revision: 0,
     journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal),
     latency: new Latency(latencyPlan, latencySeed),
     tick() {
@@ -104,6 +108,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
       return result;
     },
     reset() {
+      state.revision++;
       state.ids = makeIds();
       state.env = { clock, ids: state.ids };
       if (clockStart.frozen) {

@@ -36,6 +36,7 @@ export interface TypedOperationHandler<O> {
   admit?: (ctx: TypedCtx<O>) => void;
   defer?: (ctx: TypedCtx<O>, violation: Violation) => boolean;
   rawBody?: boolean;
+  memo?: (ctx: TypedCtx<O>) => string;
 }
 
 export type TypedHandlers<Ops> = { [K in keyof Ops]: TypedHandle<Ops[K]> | TypedOperationHandler<Ops[K]> };

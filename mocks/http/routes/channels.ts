@@ -7,7 +7,11 @@ import type { PublicHandlers } from '../typed.ts';
 export const handlers = {
   checkConnection: () => ({ body: { connected: true } }),
 
-  listIntegrations: (ctx) => ({ body: listChannels(ctx.ws, ctx.query.group) }),
+  listIntegrations: {
+    // The most read answer of the API (clients poll it): channels change only through requests that are not GETs.
+    memo: (ctx) => `${ctx.ws.id}\n${ctx.query.group ?? ''}`,
+    handle: (ctx) => ({ body: listChannels(ctx.ws, ctx.query.group) }),
+  },
 
   listGroups: (ctx) => ({ body: listGroups(ctx.ws) }),
 
