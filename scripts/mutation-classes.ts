@@ -24,7 +24,7 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
-  { id: 'dead', kind: 'unreachable', title: 'code nothing calls (billing.ts: requireProviderAccess, markSent, priceOf)' },
+  { id: 'dead', kind: 'unreachable', title: 'code nothing calls (billing.ts: requireProviderAccess, markSent, priceOf; wallet.ts: TRANSACTION_TYPES)' },
   { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings), seeded fixtures, caps on what a client can make it keep" },
 ];
 
@@ -37,6 +37,8 @@ export interface Rule {
   /** Tested against the source line the mutant starts on; any when left out. */
   line?: RegExp;
   mutators?: string[];
+  /** Tested against the text the mutant replaced; any when left out. */
+  original?: RegExp;
 }
 
 /** Rules read in order; the first that matches decides. Written from reading each survivor; see docs/suites.md. */
@@ -87,6 +89,15 @@ export const RULES: Rule[] = [
   { cls: 'not-shown', file: 'billing.ts', fn: ['applySettlement'], line: /notifyLowBalance|reference: c\.reference/ },
   { cls: 'redundant', file: 'billing.ts', fn: ['applySettlement'], line: /charges\.length === 0 &&|dueCents > 0|frozen|stale|again|autoTopUpCents: 0|quantity: r\.quantity|if \(rec\)|rec\.cents <= 0|c\.postId !== undefined|c\.group \?\?|c\.provider \?\?|^\s*\}\s*$/ },
   { cls: 'field-notes', file: 'billing.ts', fn: ['applySettlement'], line: /autoTopUps \?\?|autoTopUpCents > 0 && count|autoTopUpCents \/ count|i < count/ },
+  // wallet.ts
+  { cls: 'dead', file: 'wallet.ts', fn: ['TRANSACTION_TYPES'] },
+  { cls: 'machinery', file: 'wallet.ts', fn: ['initWallet', 'DAY_MS', 'setAutoTopUp', 'adjust', 'grant', 'topUp', 'creditsToCents', 'controlWalletView', 'freeze', 'unfreeze'] },
+  { cls: 'message', file: 'wallet.ts', fn: ['formatCurrency', 'NOT_ON_WALLET'] },
+  { cls: 'order', file: 'wallet.ts', fn: ['record'], line: /'tx_'/ },
+  { cls: 'validated-earlier', file: 'wallet.ts', fn: ['listTransactions'], line: /page < 0|size < 1|size > 100/ },
+  { cls: 'order', file: 'wallet.ts', fn: ['listTransactions'], line: /\.sort\(/ },
+  { cls: 'mock-choice', file: 'wallet.ts', fn: ['listTransactions'], line: /\.trim\(\)/ },
+  { cls: 'field-notes', file: 'wallet.ts', fn: ['autoTopUpUsedThisMonth'], original: /^tx\.createdAt/ },
 ];
 
 const SPEC = readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8');
@@ -122,5 +133,7 @@ export function classify(file: string, lines: string[], mutant: { mutatorName: s
   if (isUnpinnedMessage(mutant.mutatorName, sourceLine, original)) return 'message';
   const base = file.split('/').pop()!;
   const fn = enclosing(lines, mutant.location.start.line);
-  return RULES.find((r) => r.file === base && (!r.fn || r.fn.includes(fn)) && (!r.line || r.line.test(sourceLine)) && (!r.mutators || r.mutators.includes(mutant.mutatorName)))?.cls;
+  return RULES.find(
+    (r) => r.file === base && (!r.fn || r.fn.includes(fn)) && (!r.line || r.line.test(sourceLine)) && (!r.mutators || r.mutators.includes(mutant.mutatorName)) && (!r.original || r.original.test(original)),
+  )?.cls;
 }
