@@ -133,101 +133,132 @@ export function createPosts(
   const now = env.clock.now();
   const date = input.type === 'now' ? now : Date.parse(input.date);
   if (Number.isNaN(date)) throw invalid('date must be an ISO 8601 date-time');
-  const inter = input.inter !== undefined && input.inter > 0 ? input.inter : null;
-
   const seenGroups = new Set<string>();
-  const planned: PlannedEntry[] = [];
-  input.posts.forEach((entry, i) => {
-    const channel = findChannel(ws, entry.integration.id);
-    if (!channel) throw invalid(`posts[${i}].integration: channel ${entry.integration.id} not found`);
-    const existing = entry.group ? groupRows(ws, entry.group) : [];
-    if (entry.group) {
-      if (seenGroups.has(entry.group)) throw invalid(`posts[${i}].group: group ${entry.group} is named by two entries`);
-      seenGroups.add(entry.group);
-      if (existing.length > 0 && existing[0]!.channelId !== channel.id) {
-        throw invalid(`posts[${i}].group: group ${entry.group} belongs to another channel`);
-      }
-    }
-    const target = targetState(input.type, existing);
-    const info = providerInfo(world, channel.identifier);
-    const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;
-    checkNotEmpty(entry.value);
-    if (target === 'QUEUE') {
-      checkSettings(channel, entry.settings, validateSettings, i);
-      if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
-    }
-    checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
-    checkLength(channel, info, entry.value);
-    planned.push({ channel, group: entry.group ?? env.ids.id('grp_'), existing, target, settings, items: entry.value });
-  });
-
+  const planned = input.posts.map((entry, i) => planEntry(world, ws, input.type, entry, i, seenGroups, validateSettings, env));
   // Price everything before changing anything: pay for what will be queued, give back what no longer is.
-  const pay: BillableItem[] = [];
-  const release: Array<{ postId: string; reason: ReleaseReason }> = [];
-  const builds = planned.map((p) => {
-    const byId = new Map(p.existing.map((r) => [r.id, r]));
-    const kept = new Set<string>();
-    let at = date;
-    const rows = p.items.map((item, index) => {
-      if (index > 0) at += Math.max(0, item.delay ?? 0) * MINUTE;
-      const old = item.id !== undefined ? byId.get(item.id) : undefined;
-      if (old) kept.add(old.id);
-      return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };
-    });
-    for (const r of rows) {
-      if (r.old?.state === 'PUBLISHED') continue; // items already sent are never touched
-      if (p.target === 'QUEUE') pay.push(billable({ id: r.id, group: p.group, content: r.item.content }, p.channel));
-      else if (r.old?.state === 'QUEUE') release.push({ postId: r.id, reason: 'moved back to drafts' });
-    }
-    const removed = p.existing.filter((r) => !kept.has(r.id) && r.state !== 'PUBLISHED');
-    for (const r of removed) release.push({ postId: r.id, reason: 'edited' });
-    return { p, rows, removed };
-  });
+  const builds = planned.map((p) => buildRows(p, date, env));
   const adding = builds.reduce((n, b) => n + b.rows.filter((r) => !r.old).length - b.removed.length, 0);
   ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, adding, 'posts per workspace');
-  const settlement = planSettlement(world, ws, pay, release, env);
-
+  const settlement = planSettlement(world, ws, builds.flatMap((b) => b.pay), builds.flatMap((b) => b.release), env);
   // Nothing can fail from here on.
   const created: CreatedPost[] = [];
   keepingSeen(ws, () => {
-    for (const { p, rows, removed } of builds) {
-      for (const r of removed) ws.posts.rows.delete(r.id);
-      const order: string[] = p.existing.filter((r) => r.state === 'PUBLISHED' && !rows.some((n) => n.id === r.id)).map((r) => r.id);
-      for (const r of rows) {
-        order.push(r.id);
-        if (r.old?.state === 'PUBLISHED') continue;
-        const row: PostRow = {
-          id: r.id,
-          group: p.group,
-          channelId: p.channel.id,
-          index: 0,
-          content: r.item.content,
-          template: r.item.content,
-          images: r.item.image.map((img) => ({ ...img })),
-          settings: p.settings ? structuredClone(p.settings) : null,
-          publishAt: r.publishAt,
-          delayMinutes: r.index === 0 ? 0 : Math.max(0, r.item.delay ?? 0),
-          state: p.target,
-          releaseURL: null,
-          releaseId: null,
-          inter,
-          tags: input.tags.map((t) => ({ value: t.value, label: t.label })),
-          shortLink: input.shortLink,
-          creationMethod: input.creationMethod ?? 'API',
-          createdAt: r.old?.createdAt ?? now,
-          publishedAt: null,
-          error: null,
-        };
-        ws.posts.rows.set(row.id, row);
-        if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
-      }
-      order.forEach((id, index) => (ws.posts.rows.get(id)!.index = index));
-      ws.posts.groups.set(p.group, order);
-      created.push({ postId: order[0]!, integration: p.channel.id });
-    }
+    for (const build of builds) created.push(saveGroup(ws, input, build, now));
   });
   applySettlement(world, ws, settlement, env);
   return created;
+}
+
+/** One entry checked in the field notes' order (channel, group, empty, settings, media, length): what it will become. */
+function planEntry(
+  world: World,
+  ws: Workspace,
+  type: CreateType,
+  entry: CreateEntryInput,
+  i: number,
+  seenGroups: Set<string>,
+  validateSettings: SettingsValidator,
+  env: Env,
+): PlannedEntry {
+  const channel = findChannel(ws, entry.integration.id);
+  if (!channel) throw invalid(`posts[${i}].integration: channel ${entry.integration.id} not found`);
+  const existing = entry.group ? groupRows(ws, entry.group) : [];
+  if (entry.group) {
+    if (seenGroups.has(entry.group)) throw invalid(`posts[${i}].group: group ${entry.group} is named by two entries`);
+    seenGroups.add(entry.group);
+    if (existing.length > 0 && existing[0]!.channelId !== channel.id) {
+      throw invalid(`posts[${i}].group: group ${entry.group} belongs to another channel`);
+    }
+  }
+  const target = targetState(type, existing);
+  const info = providerInfo(world, channel.identifier);
+  const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;
+  checkNotEmpty(entry.value);
+  if (target === 'QUEUE') {
+    checkSettings(channel, entry.settings, validateSettings, i);
+    if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
+  }
+  checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
+  checkLength(channel, info, entry.value);
+  return { channel, group: entry.group ?? env.ids.id('grp_'), existing, target, settings, items: entry.value };
+}
+
+interface NewRow {
+  old: PostRow | undefined;
+  item: ValueInput;
+  index: number;
+  publishAt: number;
+  id: string;
+}
+
+interface GroupBuild {
+  p: PlannedEntry;
+  rows: NewRow[];
+  /** Unsent rows of the group that the edit leaves out. */
+  removed: PostRow[];
+  pay: BillableItem[];
+  release: Array<{ postId: string; reason: ReleaseReason }>;
+}
+
+/** The rows an entry makes (thread items after their delays, kept ids reused) and what they pay or give back. */
+function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {
+  const byId = new Map(p.existing.map((r) => [r.id, r]));
+  const kept = new Set<string>();
+  let at = date;
+  const rows = p.items.map((item, index) => {
+    if (index > 0) at += Math.max(0, item.delay ?? 0) * MINUTE;
+    const old = item.id !== undefined ? byId.get(item.id) : undefined;
+    if (old) kept.add(old.id);
+    return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };
+  });
+  const pay: BillableItem[] = [];
+  const release: GroupBuild['release'] = [];
+  for (const r of rows) {
+    if (r.old?.state === 'PUBLISHED') continue; // items already sent are never touched
+    if (p.target === 'QUEUE') pay.push(billable({ id: r.id, group: p.group, content: r.item.content }, p.channel));
+    else if (r.old?.state === 'QUEUE') release.push({ postId: r.id, reason: 'moved back to drafts' });
+  }
+  const removed = p.existing.filter((r) => !kept.has(r.id) && r.state !== 'PUBLISHED');
+  for (const r of removed) release.push({ postId: r.id, reason: 'edited' });
+  return { p, rows, removed, pay, release };
+}
+
+/** Write one group's rows: sent items stay, the rest are replaced, and the group's order is the request's. */
+function saveGroup(ws: Workspace, input: CreatePostsInput, { p, rows, removed }: GroupBuild, now: number): CreatedPost {
+  const inter = input.inter !== undefined && input.inter > 0 ? input.inter : null;
+  for (const r of removed) ws.posts.rows.delete(r.id);
+  const order: string[] = p.existing.filter((r) => r.state === 'PUBLISHED' && !rows.some((n) => n.id === r.id)).map((r) => r.id);
+  for (const r of rows) {
+    order.push(r.id);
+    if (r.old?.state === 'PUBLISHED') continue;
+    const row: PostRow = {
+      id: r.id,
+      group: p.group,
+      channelId: p.channel.id,
+      index: 0,
+      content: r.item.content,
+      template: r.item.content,
+      images: r.item.image.map((img) => ({ ...img })),
+      settings: p.settings ? structuredClone(p.settings) : null,
+      publishAt: r.publishAt,
+      delayMinutes: r.index === 0 ? 0 : Math.max(0, r.item.delay ?? 0),
+      state: p.target,
+      releaseURL: null,
+      releaseId: null,
+      inter,
+      tags: input.tags.map((t) => ({ value: t.value, label: t.label })),
+      shortLink: input.shortLink,
+      creationMethod: input.creationMethod ?? 'API',
+      createdAt: r.old?.createdAt ?? now,
+      publishedAt: null,
+      error: null,
+    };
+    ws.posts.rows.set(row.id, row);
+    if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
+  }
+  order.forEach((id, index) => (ws.posts.rows.get(id)!.index = index));
+  ws.posts.groups.set(p.group, order);
+  return { postId: order[0]!, integration: p.channel.id };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
