@@ -46,3 +46,4 @@ import './status-move-publishes.ts';
 import './disconnect-refunds.ts';
 import './exact-balance.ts';
 import './free-channels.ts';
+import './forecast-paid.ts';

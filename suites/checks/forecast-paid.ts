@@ -1,0 +1,46 @@
+// forecast_skips_paid_posts: a priced post paid when it is scheduled adds nothing to the wallet's forecast of paid usage, even when it goes out within the window.
+import fc from 'fast-check';
+import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
+import { targetNow } from '../resources.ts';
+import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { ensure, got, register, show } from './registry.ts';
+
+export const forecastSkipsPaidPosts = register({
+  name: 'forecast_skips_paid_posts',
+  area: 'wallet',
+  kind: 'property',
+  description:
+    'On pay-as-you-go, a priced post (1 to 3 items, no inter) scheduled to go out within the forecast window is charged at once, and GET /wallet\'s forecast.neededCredits is the same before and after: what it will use is already paid.',
+  rule: 'Section 2.8: forecast "Forecast of paid usage in the next hours: next occurrences of repeating posts and posts queued before charging moved to scheduling time"; section 8: "paid from wallet credits when it is scheduled".',
+  needs: { keys: ['payg'] },
+  async run(ctx) {
+    const ch = await chargedChannel(ctx, 'payg');
+    const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
+    const summary = async (why: string) => (await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, why)).responseBody as any;
+    const first = await summary('the wallet\'s forecast window');
+    const hours = first?.forecast?.windowHours;
+    if (!Number.isInteger(hours) || hours < 1) ctx.notVerified(`GET /wallet gives no forecast window (forecast ${show(first?.forecast)})`);
+    await ctx.property(
+      'a post paid at scheduling is not forecast',
+      fc.record({ contents: fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 3 }), minutes: fc.integer({ min: 5, max: hours * 60 - 5 }) }),
+      async ({ contents, minutes }) => {
+        const before = await summary('the forecast before scheduling');
+        const ledger = await readWallet(ctx, 'payg');
+        const now = await targetNow(ctx);
+        const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 0, minutes), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+        if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
+        ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
+        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'payg' } }));
+        const spent = -sumCents(newTransactions(ledger, await readWallet(ctx, 'payg')), 'SPEND');
+        const after = await summary('the forecast after scheduling');
+        ensure(spent > 0 && cents(after?.forecast?.neededCredits) === cents(before?.forecast?.neededCredits), {
+          operation: 'getWallet',
+          received: `forecast.neededCredits ${before?.forecast?.neededCredits} before, ${after?.forecast?.neededCredits} after scheduling a post paid ${spent / 100} at once, due in ${minutes} minutes`,
+          documented: 'the same neededCredits: the post was paid when it was scheduled, so it is no paid usage to come ("posts queued before charging moved to scheduling time" are what the forecast counts)',
+          exchanges: [res],
+        });
+      },
+      { reset: true, runs: Math.min(ctx.runs, 3), show: (c: { contents: string[]; minutes: number }) => ['GET /wallet', `POST /posts schedule ${c.contents.length} item(s) on ${ch.id} in ${c.minutes} minutes`, 'GET /wallet'] },
+    );
+  },
+});
