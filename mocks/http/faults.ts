@@ -432,6 +432,21 @@ export const FAULTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'forecast-counts-paid',
+    area: 'wallet',
+    description: 'GET /wallet forecasts every queued priced item due in the window, those already paid at scheduling too.',
+    caughtBy: ['forecast_skips_paid_posts'],
+    operations: ['getWallet'],
+    override: onOk((state, r, ws) => {
+      const f = r.body?.forecast;
+      if (!f) return undefined;
+      const end = state.clock.now() + f.windowHours * 3_600_000;
+      let paid = 0;
+      for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) paid += ws.wallet.paid.get(row.id)?.cents ?? 0;
+      return paid === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + paid) / 100 } } };
+    }),
+  },
+  {
     name: 'storage-refunded-on-delete',
     area: 'wallet',
     description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
