@@ -156,7 +156,7 @@ function readHeader(headers: RequestInput['headers'], name: string): string | un
   return undefined;
 }
 
-export function createValidator(document: OpenApiDocument): ContractValidator {
+function createAjv(document: OpenApiDocument): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true, // collect every violation, not just the first
     strict: false, // OpenAPI keywords (example, discriminator, xml) sit beside JSON Schema ones
@@ -168,9 +168,24 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
   });
   addFormats(ajv);
   ajv.addSchema(document as any, DOC_ID);
+  return ajv;
+}
 
+/** Compiles the schema at a pointer into the document once, now or on first use. */
+interface SchemaCompiler {
+  now(pointer: string): ValidateFunction;
+  /** A validator that compiles its schema the first time it runs. */
+  lazy(pointer: string): ValidateFunction;
+  /** Compile every schema handed out lazily; returns how many are compiled. */
+  all(): number;
+}
+
+// Each schema is compiled once, on first use: the mock starts at once and pays per operation only when it is called.
+// `compileAll()` compiles everything up front (tests, and anyone who prefers to fail at start).
+function schemaCompiler(ajv: Ajv2020): SchemaCompiler {
   const compiled = new Map<string, ValidateFunction>();
-  const compileNow = (pointer: string): ValidateFunction => {
+  const pending: string[] = [];
+  const now = (pointer: string): ValidateFunction => {
     let fn = compiled.get(pointer);
     if (!fn) {
       fn = ajv.compile({ $ref: `${DOC_ID}${pointer.startsWith('#') ? pointer : `#${pointer}`}` });
@@ -178,185 +193,209 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
     }
     return fn;
   };
-  // Each schema is compiled once, on first use: the mock starts at once and pays per operation only when it is called.
-  // `compileAll()` compiles everything up front (tests, and anyone who prefers to fail at start).
-  const pending: string[] = [];
-  const compileAt = (pointer: string): ValidateFunction => {
+  const lazy = (pointer: string): ValidateFunction => {
     pending.push(pointer);
     let fn: ValidateFunction | undefined;
-    const lazy = ((data: unknown) => {
-      fn ??= compileNow(pointer);
+    const validate = ((data: unknown) => {
+      fn ??= now(pointer);
       const ok = fn(data) as boolean;
-      lazy.errors = fn.errors;
+      validate.errors = fn.errors;
       return ok;
     }) as ValidateFunction;
-    lazy.errors = null;
-    return lazy;
+    validate.errors = null;
+    return validate;
   };
-
-  const validateAt = (pointer: string, value: unknown): Violation[] => {
-    const fn = compileNow(pointer);
-    return fn(value) ? [] : toViolations('schema', fn.errors);
+  const all = () => {
+    for (const pointer of pending) now(pointer);
+    return compiled.size;
   };
+  return { now, lazy, all };
+}
 
+/** Where an operation sits in the document, for the pointers its schemas are compiled from. */
+interface OperationSite {
+  document: OpenApiDocument;
+  item: any;
+  itemPointer: string;
+  op: any;
+  opPointer: string;
+  compiler: SchemaCompiler;
+}
+
+type CompiledParameter = { spec: ParameterSpec; validate: ValidateFunction };
+
+/** Path-level parameters apply unless the operation redefines them (same name and location). */
+function compileParameters({ document, item, itemPointer, op, opPointer, compiler }: OperationSite): CompiledParameter[] {
+  const paramRefs: Array<{ node: any; pointer: string }> = [];
+  (item.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${itemPointer}/parameters/${i}` }));
+  (op.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${opPointer}/parameters/${i}` }));
+  const byKey = new Map<string, CompiledParameter>();
+  for (const { node, pointer } of paramRefs) {
+    const param = deref(document, node);
+    const schemaPointer = node.$ref ? `${node.$ref}/schema` : `${pointer}/schema`;
+    const spec: ParameterSpec = {
+      name: param.name,
+      in: param.in,
+      required: param.in === 'path' ? true : Boolean(param.required),
+      schema: deref(document, param.schema ?? {}),
+    };
+    byKey.set(`${param.in}:${param.name}`, { spec, validate: compiler.lazy(schemaPointer) });
+  }
+  return [...byKey.values()];
+}
+
+interface CompiledRequestBody {
+  required: boolean;
+  /** Media types the body may have; empty when the operation takes none. */
+  types: string[];
+  schemas: Map<string, ValidateFunction>;
+}
+
+function compileRequestBody({ document, op, opPointer, compiler }: OperationSite): CompiledRequestBody {
+  const requestBody = op.requestBody ? deref(document, op.requestBody) : undefined;
+  const bodyPointer = op.requestBody?.$ref ? op.requestBody.$ref : `${opPointer}/requestBody`;
+  const types = Object.keys(requestBody?.content ?? {});
+  const schemas = new Map<string, ValidateFunction>();
+  for (const type of types) {
+    if (requestBody.content[type]?.schema) schemas.set(type, compiler.lazy(`${bodyPointer}/content/${escapePointer(type)}/schema`));
+  }
+  return { required: Boolean(requestBody?.required), types, schemas };
+}
+
+interface CompiledResponse {
+  types: string[];
+  schemas: Map<string, ValidateFunction>;
+  headers: Array<{ name: string; required: boolean; validate?: ValidateFunction }>;
+}
+
+/** Each documented response by its status key (`200`, `4XX`, `default`). */
+function compileResponses({ document, op, opPointer, compiler }: OperationSite): Map<string, CompiledResponse> {
+  const out = new Map<string, CompiledResponse>();
+  for (const [status, rawResponse] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
+    const response = deref(document, rawResponse);
+    const responsePointer = rawResponse.$ref ?? `${opPointer}/responses/${escapePointer(status)}`;
+    const types = Object.keys(response?.content ?? {});
+    const schemas = new Map<string, ValidateFunction>();
+    for (const type of types) {
+      if (response.content[type]?.schema) schemas.set(type, compiler.lazy(`${responsePointer}/content/${escapePointer(type)}/schema`));
+    }
+    const headers = Object.entries(response?.headers ?? {}).map(([name, rawHeader]) => {
+      const header = deref(document, rawHeader);
+      const headerPointer = (rawHeader as any).$ref ?? `${responsePointer}/headers/${escapePointer(name)}`;
+      return { name, required: Boolean(header?.required), validate: header?.schema ? compiler.lazy(`${headerPointer}/schema`) : undefined };
+    });
+    out.set(status, { types, schemas, headers });
+  }
+  return out;
+}
+
+/** Parameters, coerced to their schema types, then the body. */
+function requestValidator(params: CompiledParameter[], body: CompiledRequestBody): (input: RequestInput) => RequestCheck {
+  return (input) => {
+    const violations: Violation[] = [];
+    const pathOut: Record<string, unknown> = {};
+    const queryOut: Record<string, unknown> = {};
+    const query = readQuery(input.query);
+    for (const { spec, validate } of params) {
+      let raw: string | string[] | undefined;
+      if (spec.in === 'path') raw = input.path?.[spec.name];
+      else if (spec.in === 'query') raw = query.get(spec.name);
+      else if (spec.in === 'header') raw = readHeader(input.headers, spec.name);
+      else continue;
+      if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) {
+        if (spec.required) violations.push({ in: spec.in, path: spec.name, message: `${spec.in} parameter '${spec.name}' is required` });
+        else if (spec.schema.default !== undefined) (spec.in === 'path' ? pathOut : queryOut)[spec.name] = spec.schema.default;
+        continue;
+      }
+      const value = coerce(raw, spec.schema);
+      if (!validate(value)) {
+        for (const v of toViolations(spec.in as Violation['in'], validate.errors)) {
+          violations.push({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` });
+        }
+      }
+      (spec.in === 'path' ? pathOut : queryOut)[spec.name] = value;
+    }
+    violations.push(...bodyViolations(body, input));
+    return { ok: violations.length === 0, violations, path: pathOut, query: queryOut };
+  };
+}
+
+function bodyViolations(body: CompiledRequestBody, input: RequestInput): Violation[] {
+  if (body.types.length === 0) return [];
+  // No path: there is no body to point into.
+  if (input.body === undefined) return body.required ? [{ in: 'body', path: '', message: 'request body is required' }] : [];
+  // A JSON operation validates whatever JSON arrived, whatever the client called it.
+  const validate = body.schemas.get(mediaBase(input.contentType)) ?? body.schemas.get('application/json');
+  return validate && !validate(input.body) ? toViolations('body', validate.errors) : [];
+}
+
+/** The status (exact, then `4XX`, then `default`), the content type and body schema, then the documented headers. */
+function responseValidator(operationId: string, responses: Map<string, CompiledResponse>): CompiledOperation['validateResponse'] {
+  return (status, body, headers) => {
+    const first = `${String(status)[0]}XX`;
+    const key = responses.has(String(status)) ? String(status) : responses.has(first) ? first : responses.has('default') ? 'default' : undefined;
+    if (!key) {
+      return [{ in: 'status', path: String(status), message: `status ${status} is not documented for ${operationId} (documented: ${[...responses.keys()].join(', ')})` }];
+    }
+    const info = responses.get(key)!;
+    const out: Violation[] = [];
+    if (info.types.length > 0) {
+      const type = mediaBase(readHeader(headers, 'content-type')) || 'application/json';
+      const validate = info.schemas.get(type);
+      if (!info.types.includes(type)) {
+        out.push({ in: 'content-type', path: type, message: `content type ${type} is not documented for ${status} (documented: ${info.types.join(', ')})` });
+      } else if (validate && !validate(body)) {
+        out.push(...toViolations('response-body', validate.errors));
+      }
+    }
+    for (const header of info.headers) {
+      const value = readHeader(headers, header.name);
+      if (value === undefined) {
+        if (header.required) out.push({ in: 'response-header', path: header.name, message: `header ${header.name} is required` });
+      } else if (header.validate && !header.validate(value)) {
+        out.push(...toViolations('response-header', header.validate.errors, header.name));
+      }
+    }
+    return out;
+  };
+}
+
+function compileOperation(site: OperationSite, template: string, method: string, globalSecurity: unknown[]): CompiledOperation {
+  const { op } = site;
+  const security: unknown[] = op.security ?? globalSecurity;
+  const params = compileParameters(site);
+  const body = compileRequestBody(site);
+  const responses = compileResponses(site);
+  return {
+    operationId: op.operationId,
+    method,
+    path: template,
+    tags: op.tags ?? [],
+    secured: security.length > 0 && !security.some((s: any) => s && Object.keys(s).length === 0),
+    parameters: params.map((p) => p.spec),
+    requestContentTypes: body.types,
+    requestBodyRequired: body.required,
+    responseStatuses: [...responses.keys()],
+    operation: op,
+    validateRequest: requestValidator(params, body),
+    validateResponse: responseValidator(op.operationId, responses),
+  };
+}
+
+export function createValidator(document: OpenApiDocument): ContractValidator {
+  const compiler = schemaCompiler(createAjv(document));
   const operations: CompiledOperation[] = [];
-  const paths: Record<string, any> = document.paths ?? {};
   const globalSecurity: unknown[] = document.security ?? [];
-
-  for (const [template, rawItem] of Object.entries(paths)) {
+  for (const [template, rawItem] of Object.entries((document.paths ?? {}) as Record<string, any>)) {
     const item = deref(document, rawItem);
     const itemPointer = `#/paths/${escapePointer(template)}`;
     for (const method of METHODS) {
       const op = item?.[method];
       if (!op) continue;
-      const opPointer = `${itemPointer}/${method}`;
-      const security: unknown[] = op.security ?? globalSecurity;
-      const secured = security.length > 0 && !security.some((s: any) => s && Object.keys(s).length === 0);
-
-      // Path-level parameters apply unless the operation redefines them (same name and location).
-      const paramRefs: Array<{ node: any; pointer: string }> = [];
-      (item.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${itemPointer}/parameters/${i}` }));
-      (op.parameters ?? []).forEach((p: any, i: number) => paramRefs.push({ node: p, pointer: `${opPointer}/parameters/${i}` }));
-      const byKey = new Map<string, { spec: ParameterSpec; validate: ValidateFunction }>();
-      for (const { node, pointer } of paramRefs) {
-        const param = deref(document, node);
-        const schemaPointer = node.$ref ? `${node.$ref}/schema` : `${pointer}/schema`;
-        const spec: ParameterSpec = {
-          name: param.name,
-          in: param.in,
-          required: param.in === 'path' ? true : Boolean(param.required),
-          schema: deref(document, param.schema ?? {}),
-        };
-        byKey.set(`${param.in}:${param.name}`, { spec, validate: compileAt(schemaPointer) });
-      }
-      const params = [...byKey.values()];
-
-      const requestBody = op.requestBody ? deref(document, op.requestBody) : undefined;
-      const bodyPointer = op.requestBody?.$ref ? op.requestBody.$ref : `${opPointer}/requestBody`;
-      const requestContentTypes = Object.keys(requestBody?.content ?? {});
-      const bodyValidators = new Map<string, ValidateFunction>();
-      for (const type of requestContentTypes) {
-        if (requestBody.content[type]?.schema) {
-          bodyValidators.set(type, compileAt(`${bodyPointer}/content/${escapePointer(type)}/schema`));
-        }
-      }
-
-      const responses: Record<string, any> = op.responses ?? {};
-      const responseInfo = new Map<
-        string,
-        { types: string[]; schemas: Map<string, ValidateFunction>; headers: Array<{ name: string; required: boolean; validate?: ValidateFunction }> }
-      >();
-      for (const [status, rawResponse] of Object.entries(responses)) {
-        const response = deref(document, rawResponse);
-        const responsePointer = (rawResponse as any).$ref ?? `${opPointer}/responses/${escapePointer(status)}`;
-        const types = Object.keys(response?.content ?? {});
-        const schemas = new Map<string, ValidateFunction>();
-        for (const type of types) {
-          if (response.content[type]?.schema) {
-            schemas.set(type, compileAt(`${responsePointer}/content/${escapePointer(type)}/schema`));
-          }
-        }
-        const headers = Object.entries(response?.headers ?? {}).map(([name, rawHeader]) => {
-          const header = deref(document, rawHeader);
-          const headerPointer = (rawHeader as any).$ref ?? `${responsePointer}/headers/${escapePointer(name)}`;
-          return {
-            name,
-            required: Boolean(header?.required),
-            validate: header?.schema ? compileAt(`${headerPointer}/schema`) : undefined,
-          };
-        });
-        responseInfo.set(status, { types, schemas, headers });
-      }
-
-      const validateRequest = (input: RequestInput): RequestCheck => {
-        const violations: Violation[] = [];
-        const pathOut: Record<string, unknown> = {};
-        const queryOut: Record<string, unknown> = {};
-        const query = readQuery(input.query);
-        for (const { spec, validate } of params) {
-          let raw: string | string[] | undefined;
-          if (spec.in === 'path') raw = input.path?.[spec.name];
-          else if (spec.in === 'query') raw = query.get(spec.name);
-          else if (spec.in === 'header') raw = readHeader(input.headers, spec.name);
-          else continue;
-          if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) {
-            if (spec.required) violations.push({ in: spec.in, path: spec.name, message: `${spec.in} parameter '${spec.name}' is required` });
-            else if (spec.schema.default !== undefined) (spec.in === 'path' ? pathOut : queryOut)[spec.name] = spec.schema.default;
-            continue;
-          }
-          const value = coerce(raw, spec.schema);
-          if (!validate(value)) {
-            for (const v of toViolations(spec.in as Violation['in'], validate.errors)) {
-              violations.push({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` });
-            }
-          }
-          (spec.in === 'path' ? pathOut : queryOut)[spec.name] = value;
-        }
-        if (requestContentTypes.length > 0) {
-          const type = mediaBase(input.contentType);
-          const bodyMissing = input.body === undefined;
-          if (bodyMissing) {
-            // No path: there is no body to point into.
-            if (requestBody?.required) violations.push({ in: 'body', path: '', message: 'request body is required' });
-          } else {
-            // A JSON operation validates whatever JSON arrived, whatever the client called it.
-            const validate = bodyValidators.get(type) ?? bodyValidators.get('application/json');
-            if (validate && !validate(input.body)) violations.push(...toViolations('body', validate.errors));
-          }
-        }
-        return { ok: violations.length === 0, violations, path: pathOut, query: queryOut };
-      };
-
-      const validateResponse = (status: number, body: unknown, headers?: Record<string, string> | Headers): Violation[] => {
-        const key = responseInfo.has(String(status))
-          ? String(status)
-          : responseInfo.has(`${String(status)[0]}XX`)
-            ? `${String(status)[0]}XX`
-            : responseInfo.has('default')
-              ? 'default'
-              : undefined;
-        if (!key) {
-          return [{ in: 'status', path: String(status), message: `status ${status} is not documented for ${op.operationId} (documented: ${[...responseInfo.keys()].join(', ')})` }];
-        }
-        const info = responseInfo.get(key)!;
-        const out: Violation[] = [];
-        if (info.types.length > 0) {
-          const type = mediaBase(readHeader(headers, 'content-type')) || 'application/json';
-          const validate = info.schemas.get(type);
-          if (!info.types.includes(type)) {
-            out.push({ in: 'content-type', path: type, message: `content type ${type} is not documented for ${status} (documented: ${info.types.join(', ')})` });
-          } else if (validate && !validate(body)) {
-            out.push(...toViolations('response-body', validate.errors));
-          }
-        }
-        for (const header of info.headers) {
-          const value = readHeader(headers, header.name);
-          if (value === undefined) {
-            if (header.required) out.push({ in: 'response-header', path: header.name, message: `header ${header.name} is required` });
-          } else if (header.validate && !header.validate(value)) {
-            out.push(...toViolations('response-header', header.validate.errors, header.name));
-          }
-        }
-        return out;
-      };
-
-      operations.push({
-        operationId: op.operationId,
-        method,
-        path: template,
-        tags: op.tags ?? [],
-        secured,
-        parameters: params.map((p) => p.spec),
-        requestContentTypes,
-        requestBodyRequired: Boolean(requestBody?.required),
-        responseStatuses: [...responseInfo.keys()],
-        operation: op,
-        validateRequest,
-        validateResponse,
-      });
+      const site: OperationSite = { document, item, itemPointer, op, opPointer: `${itemPointer}/${method}`, compiler };
+      operations.push(compileOperation(site, template, method, globalSecurity));
     }
   }
-
   const index = new Map(operations.map((o) => [o.operationId, o]));
   return {
     document,
@@ -366,11 +405,11 @@ export function createValidator(document: OpenApiDocument): ContractValidator {
       if (!op) throw new Error(`No operation ${operationId} in the document`);
       return op;
     },
-    validateAt,
-    compileAll() {
-      for (const pointer of pending) compileNow(pointer);
-      return compiled.size;
+    validateAt(pointer: string, value: unknown): Violation[] {
+      const fn = compiler.now(pointer);
+      return fn(value) ? [] : toViolations('schema', fn.errors);
     },
+    compileAll: () => compiler.all(),
   };
 }
 
