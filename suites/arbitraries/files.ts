@@ -23,3 +23,14 @@ export function noFileForm(): FormData {
   form.append('note', 'no file here');
   return form;
 }
+
+/** The start of a PDF: its type is decided by these bytes (a document, not among /upload's types). */
+export const PDF_HEAD = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** An mp4 `ftyp` box (brand isom) and an empty `free` box: an mp4 by its bytes. */
+export const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41'), Buffer.from([0, 0, 0, 8]), Buffer.from('free')]);
+
+export function bytesForm(bytes: Buffer, name: string, type: string): FormData {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(bytes)], name, { type }));
+  return form;
+}

@@ -47,3 +47,4 @@ import './disconnect-refunds.ts';
 import './exact-balance.ts';
 import './free-channels.ts';
 import './forecast-paid.ts';
+import './upload-types.ts';
