@@ -276,6 +276,14 @@ export const FAULTS: FaultDefinition[] = [
       return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { id, name: 'upload.png', originalName: 'upload.png', path: `${url.origin}/media-files/${id}.png`, thumbnail: null, alt: null, type: 'image', mime: 'image/png' } };
     },
   },
+  {
+    name: 'brief-upload-always-image',
+    area: 'media',
+    description: 'POST /brief-upload/<token> answers type "image" whatever it was sent, a PDF too.',
+    caughtBy: ['upload_types_by_endpoint'],
+    operations: ['uploadBriefFile'],
+    override: () => (r) => (r.status === 200 && r.body?.type === 'document' ? { ...r, body: { ...r.body, type: 'image' } } : undefined),
+  },
   // Analytics
   {
     name: 'analytics-never-cached',
