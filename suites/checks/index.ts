@@ -48,3 +48,4 @@ import './exact-balance.ts';
 import './free-channels.ts';
 import './forecast-paid.ts';
 import './upload-types.ts';
+import './library-full.ts';
