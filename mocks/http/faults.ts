@@ -284,6 +284,16 @@ export const FAULTS: FaultDefinition[] = [
     operations: ['uploadBriefFile'],
     override: () => (r) => (r.status === 200 && r.body?.type === 'document' ? { ...r, body: { ...r.body, type: 'image' } } : undefined),
   },
+  {
+    name: 'free-library-unbounded',
+    area: 'media',
+    description: 'The free plan\'s media library has no capacity: uploads are never refused with 413, whatever the limit says.',
+    caughtBy: ['library_full_413'],
+    override: (state) => () => {
+      state.config.freeLibraryBytes = Number.MAX_SAFE_INTEGER;
+      return undefined;
+    },
+  },
   // Analytics
   {
     name: 'analytics-never-cached',
