@@ -79,7 +79,7 @@ function bodyText(body: CapturedBody, encoding: string | null): Text {
 }
 
 /** The exchange as the checks read it (the suites' record), bodies decoded; undefined when the upstream gave no answer. */
-export function toExchange(capture: ProxyCapture, op: CompiledOperation): Exchange | undefined {
+function toExchange(capture: ProxyCapture, op: CompiledOperation): Exchange | undefined {
   const { answer } = capture;
   if (!answer) return undefined;
   const unseen: Partial<Record<UnseenPart, string>> = {};
@@ -120,7 +120,7 @@ function parseJsonBody(body: CapturedBody, encoding: string | null): Parsed {
  * The request's violations: parameters, content type and JSON body. The suites make their own requests and never need
  * this; the proxy judges clients too.
  */
-export function checkRequest(capture: ProxyCapture, op: CompiledOperation, params: Record<string, string>): ProxyViolation[] {
+function checkRequest(capture: ProxyCapture, op: CompiledOperation, params: Record<string, string>): ProxyViolation[] {
   const out: ProxyViolation[] = [];
   const requestType = capture.requestHeaders.get('content-type');
   const sentBody = capture.requestBody.size > 0;

@@ -215,10 +215,6 @@ function chargeReads(world: World, ws: Workspace, posts: PostRow[], reference: s
   for (const post of posts) ws.analytics.chargedReads.add(`${post.id}:${day}`);
 }
 
-export function channelMetrics(provider: string): string[] {
-  return (CHANNEL_METRICS[provider] ?? DEFAULT_METRICS).map((m) => m.label);
-}
-
 /**
  * `GET /analytics/{integration}`: the numbers as last read, re-read when the hour is up or `fresh` asks
  * (ignored on a paid plan). A fresh read on `x` on the free plan is charged per post read (`x.post_read`).

@@ -6,7 +6,7 @@ import { ensureRoom } from './caps.ts';
 import { formatCredits, sumCents, type Cents } from './money.ts';
 import { notify } from './notifications.ts';
 import { autoTopUpUsedThisMonth, currencyToCents, formatCurrency, record } from './wallet.ts';
-import { postActionKey, priceFor, priceItem, providerRequiresTopUp, unitPrice } from './wallet-pricing.ts';
+import { postActionKey, priceFor, priceItem, unitPrice } from './wallet-pricing.ts';
 import type { Env, Workspace, World } from './world.ts';
 
 /** A post item (one entry of `value`) that should be paid for while it is queued. */
@@ -287,14 +287,6 @@ function notifyLowBalance(world: World, ws: Workspace, env: Env, before: Cents):
   }
 }
 
-/**
- * The item was sent: what it paid is spent for good and is never given back. The next occurrence of a repeating
- * post is then a new charge (planSettlement with the same post id charges it again).
- */
-export function markSent(ws: Workspace, postId: string): void {
-  ws.wallet.paid.delete(postId);
-}
-
 /** What a post item has paid and not had back (0 when nothing). */
 export function paidFor(ws: Workspace, postId: string): Cents {
   return ws.wallet.paid.get(postId)?.cents ?? 0;
@@ -334,22 +326,7 @@ export function planActions(world: World, ws: Workspace, actions: ActionCharge[]
   return quote.settlement;
 }
 
-/** The price of one unit of an action from the price list, in hundredths (0 when the list does not name it). */
-export function priceOf(world: World, actionKey: string): Cents {
-  return unitPrice(world, actionKey);
-}
-
 /** Whether the workspace is on pay-as-you-go: free plan, topped up at least once, not frozen. */
 export function isPayAsYouGo(ws: Workspace): boolean {
   return ws.plan === 'free' && ws.wallet.toppedUp && !ws.wallet.frozen;
-}
-
-/**
- * `GET /social/<provider>`: a free workspace cannot use a provider with pay-per-use prices until it is
- * pay-as-you-go (reference 4.1: `x` on a free workspace answers 402 with `wallet: true`).
- */
-export function requireProviderAccess(world: World, ws: Workspace, provider: string): void {
-  if (ws.plan === 'paid' || !providerRequiresTopUp(world, provider)) return;
-  if (ws.wallet.frozen) throw walletRefusal(FROZEN_REFUSAL);
-  if (!isPayAsYouGo(ws)) throw walletRefusal(`Connecting this channel needs wallet credits: top up your wallet first to use pay-as-you-go.`);
 }

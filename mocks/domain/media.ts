@@ -208,10 +208,6 @@ export function listMedia(ws: Workspace, page = 1, search?: string): MediaPage {
   return { pages, results: end <= 0 ? [] : matching.slice(Math.max(0, end - PAGE_SIZE), end).reverse() };
 }
 
-export function findMedia(ws: Workspace, id: string): MediaItem | undefined {
-  return ws.media.items.find((m) => m.id === id);
-}
-
 /** Remove a file from the library. Storage already paid for is not given back. Another workspace's id is 404. */
 export function deleteMedia(ws: Workspace, id: string): MediaItem {
   const index = ws.media.items.findIndex((m) => m.id === id);

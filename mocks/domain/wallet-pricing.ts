@@ -29,11 +29,6 @@ export function isChargedProvider(world: World, provider: string): boolean {
   return priceItem(world, `${provider}.post`) !== undefined || priceItem(world, `${provider}.post_link`) !== undefined;
 }
 
-/** Whether any row for this provider needs a top-up first (GET /social/<provider> answers 402 before it). */
-export function providerRequiresTopUp(world: World, provider: string): boolean {
-  return world.fixtures.prices.sections.some((s) => s.items.some((i) => i.provider === provider && i.requiresTopUp && i.billing !== 'UNLOCK'));
-}
-
 // Top-level domains a bare domain is recognised by (mock decision: a list, so "Node.js" or "file.txt" are not links).
 const TLDS =
   'com|org|net|io|co|dev|app|ai|me|ly|gl|gg|tv|fm|to|sh|info|biz|xyz|shop|store|blog|news|site|online|tech|page|link|edu|gov|' +

@@ -8,8 +8,6 @@ import type { Env, Workspace, TransactionType, Transaction, AutoTopUpSettings, P
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
 export type { TransactionType, Transaction, AutoTopUpSettings, PaidCharge, WalletState, PriceItem, PriceList, WalletFixture };
 
-export const TRANSACTION_TYPES: readonly TransactionType[] = ['TOPUP', 'AUTO_TOPUP', 'SPEND', 'REFUND', 'GRANT', 'ADJUST'];
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function initWallet(fixture: WalletFixture | undefined, env: Env): WalletState {
