@@ -1,4 +1,4 @@
-// Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7). Owner: the mock-core work.
+// Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7).
 import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
 import { invalid, notFound } from './errors.ts';
 import { ensureRoom } from './caps.ts';
