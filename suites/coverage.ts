@@ -31,7 +31,9 @@ export interface ReferenceOutcome {
   meaning?(e: Exchange, seen: Seen): string | undefined;
 }
 
-const body = (e: Exchange) => e.responseBody as any;
+/** An answer's JSON object, read without trusting its shape (each use compares a field with what it means). */
+const body = (e: Exchange): Record<string, unknown> | undefined =>
+  e.responseBody && typeof e.responseBody === 'object' && !Array.isArray(e.responseBody) ? (e.responseBody as Record<string, unknown>) : undefined;
 const GATED = ['listSkills', 'getSkill', 'getBriefSchema', 'listBriefDocuments', 'getBriefOnboarding', 'getBriefDocument', 'saveBriefDocument', 'deleteBriefDocument', 'getSocialConnectUrl'];
 const CHARGED = ['createPosts', 'changePostStatus'];
 const WALLET_READS = ['getWallet', 'listWalletTransactions', 'estimateWalletCharge'];
@@ -107,7 +109,7 @@ export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
     operationIds: ['listPosts'],
     id: `200 listing a ${state} post`,
     rule: 'Section 2.3: state "One of QUEUE, PUBLISHED, ERROR, DRAFT"; section 3: draft, then published at its time',
-    is: (e: Exchange) => e.status === 200 && Array.isArray(body(e)?.posts) && body(e).posts.some((p: any) => p?.state === state),
+    is: (e: Exchange) => e.status === 200 && Array.isArray(body(e)?.posts) && (body(e)!.posts as Array<{ state?: unknown } | null>).some((p) => p?.state === state),
   })),
 ];
 

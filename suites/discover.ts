@@ -34,17 +34,19 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
     const groups = await api.read({ operationId: 'listGroups', auth }, `discovery of the ${kind} workspace's groups`);
     const view: WorkspaceView = {
       kind,
-      channels: Array.isArray(channels.responseBody)
-        ? (channels.responseBody as any[]).filter((c) => c && typeof c.id === 'string').map((c) => ({ id: c.id, name: c.name, identifier: c.identifier, customer: c.customer ?? undefined, disabled: c.disabled === true, tools: [] }))
-        : [],
-      groups: Array.isArray(groups.responseBody) ? (groups.responseBody as any[]).filter((g) => g && typeof g.id === 'string') : [],
+      // Lenient on purpose: discovery keeps every well-formed entry of a list and skips the others (the response
+      // checks report a malformed answer), so one bad channel does not leave every check without channels.
+      channels: records(channels.responseBody)
+        .filter((c) => typeof c.id === 'string' && typeof c.identifier === 'string')
+        .map((c) => ({ id: c.id as string, name: String(c.name), identifier: c.identifier as string, customer: group(c.customer), disabled: c.disabled === true, tools: [] })),
+      groups: records(groups.responseBody).flatMap((g) => (typeof g.id === 'string' ? [{ id: g.id, name: String(g.name) }] : [])),
     };
     for (const ch of view.channels) {
       const s = await api.read({ operationId: 'getIntegrationSettings', path: { id: ch.id }, auth }, `discovery of channel ${ch.id}'s limits`);
-      const output = (s.responseBody as any)?.output;
+      const output = record(record(s.responseBody)?.output);
       if (s.status === 200 && output) {
-        if (Number.isInteger(output.maxLength)) ch.maxLength = output.maxLength;
-        if (Array.isArray(output.tools)) ch.tools = output.tools.map((t: any) => t?.methodName).filter((m: unknown) => typeof m === 'string');
+        if (Number.isInteger(output.maxLength)) ch.maxLength = output.maxLength as number;
+        ch.tools = records(output.tools).flatMap((t) => (typeof t.methodName === 'string' ? [t.methodName] : []));
       }
     }
     out.workspaces[kind] = view;
@@ -52,11 +54,28 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
   const priceKey = target.keys.payg ?? target.keys.free ?? target.keys.paid;
   if (priceKey) {
     const prices = await api.read({ operationId: 'getWalletPrices', auth: { header: priceKey } }, 'discovery of the price list');
-    for (const section of ((prices.responseBody as any)?.sections ?? []) as any[]) {
-      for (const item of (section?.items ?? []) as any[]) {
-        if (item && typeof item.key === 'string') out.prices.push({ key: item.key, provider: item.provider, credits: item.credits, billing: item.billing });
+    for (const section of records(record(prices.responseBody)?.sections)) {
+      for (const item of records(section.items)) {
+        if (typeof item.key === 'string') out.prices.push({ key: item.key, provider: String(item.provider), credits: Number(item.credits), billing: String(item.billing) });
       }
     }
   }
   return out;
+}
+
+/** A JSON object, or nothing: for reading answers whose shape is not trusted yet. */
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The objects of a JSON array (nothing when it is not one). */
+function records(value: unknown): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  if (Array.isArray(value)) for (const v of value) if (record(v)) out.push(record(v)!);
+  return out;
+}
+
+function group(value: unknown): { id: string; name: string } | undefined {
+  const g = record(value);
+  return g && typeof g.id === 'string' ? { id: g.id, name: String(g.name) } : undefined;
 }

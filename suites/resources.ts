@@ -6,6 +6,7 @@ import type { ChannelInfo } from './discover.ts';
 import type { KeyKind } from './target.ts';
 import { createPostsBody, futureDate, textSafe } from './arbitraries/posts.ts';
 import { imageForm } from './arbitraries/files.ts';
+import { documented, type DocumentedBody } from './documented.ts';
 
 /** The target's idea of now: the control clock when there is one, else this machine's. */
 export async function targetNow(ctx: CheckContext): Promise<number> {
@@ -40,40 +41,42 @@ export async function createPosts(
   if (e.status !== 200 || !Array.isArray(e.responseBody)) {
     throw new CheckFailed({ operation: 'createPosts', received: got(e), documented: `200 with [{postId, integration}] for a valid ${type} post (section 2.4)`, exchanges: [e] });
   }
-  const postIds = (e.responseBody as any[]).map((p) => p.postId);
+  const postIds = documented(e, 'createPosts', 200).map((p) => p.postId);
   for (const id of postIds) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
   return { postIds, body: body! };
 }
 
+export type PostSummary = DocumentedBody<'listPosts', 200>['posts'][number];
+
 /** The post summary of a post id, found by listing the window around its date. */
-export async function findPost(ctx: CheckContext, kind: KeyKind, postId: string, around: string): Promise<any | undefined> {
+export async function findPost(ctx: CheckContext, kind: KeyKind, postId: string, around: string): Promise<PostSummary | undefined> {
   const t = Date.parse(around);
   const e = await ctx.api.read(
     { operationId: 'listPosts', auth: { kind }, query: { startDate: new Date(t - 2 * 86_400_000).toISOString(), endDate: new Date(t + 2 * 86_400_000).toISOString() } },
     `the calendar around post ${postId}`,
   );
-  return ((e.responseBody as any)?.posts ?? []).find((p: any) => p?.id === postId);
+  return documented(e, 'listPosts', 200).posts.find((p) => p.id === postId);
 }
 
 export async function uploadImage(ctx: CheckContext, kind: KeyKind, name = 'verify-image.png'): Promise<string> {
   const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
-  const id = (e.responseBody as any)?.id;
-  if (e.status !== 200 || typeof id !== 'string') {
+  if (e.status !== 200) {
     throw new CheckFailed({ operation: 'uploadMedia', received: got(e), documented: '200 Media for a 1x1 png (section 4.3: accepted jpeg, png, ...)', exchanges: [e] });
   }
+  const { id } = documented(e, 'uploadMedia', 200);
   ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
   return id;
 }
 
 /** Mint a ticket; its token is the last path segment of `uploadUrl`. */
-export async function mintTicket(ctx: CheckContext, kind: KeyKind, purpose?: string): Promise<{ token: string; uploadUrl: string; body: any }> {
+export async function mintTicket(ctx: CheckContext, kind: KeyKind, purpose?: string): Promise<{ token: string; uploadUrl: string; body: DocumentedBody<'createUploadTicket', 200> }> {
   const e = await ctx.api.call({ operationId: 'createUploadTicket', auth: { kind }, body: purpose === undefined ? undefined : { purpose } });
-  const url = (e.responseBody as any)?.uploadUrl;
-  if (e.status !== 200 || typeof url !== 'string') {
+  if (e.status !== 200) {
     throw new CheckFailed({ operation: 'createUploadTicket', received: got(e), documented: '200 {uploadUrl, expiresInSeconds, field: "file"} (section 4.3)', exchanges: [e] });
   }
-  const token = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
-  return { token, uploadUrl: url, body: e.responseBody };
+  const body = documented(e, 'createUploadTicket', 200);
+  const token = decodeURIComponent(new URL(body.uploadUrl).pathname.split('/').filter(Boolean).pop() ?? '');
+  return { token, uploadUrl: body.uploadUrl, body };
 }
 
 export interface BriefDocRef {
@@ -86,13 +89,14 @@ export interface BriefDocRef {
 /** Brief documents the suites may write: read from /brief/schema where its (unshown) item fields say, else tried. */
 export async function writableBriefDocs(ctx: CheckContext, kind: KeyKind): Promise<BriefDocRef[]> {
   const e = await ctx.api.read({ operationId: 'getBriefSchema', auth: { kind } }, 'the brief registry (which documents may be written)');
-  const categories: any[] = (e.responseBody as any)?.categories ?? [];
+  // The reference does not show a category's fields: each is read only when it has the type expected.
+  const categories: Array<Record<string, unknown>> = documented(e, 'getBriefSchema', 200).categories;
   const out: BriefDocRef[] = [];
   for (const c of categories) {
-    const id = c?.id ?? c?.key ?? c?.category;
+    const id = c.id ?? c.key ?? c.category;
     if (typeof id !== 'string') continue;
-    const docs: any[] = Array.isArray(c.documents) ? c.documents : [];
-    const fixed = docs.map((d) => (typeof d === 'string' ? d : d?.key ?? d?.id)).filter((k) => typeof k === 'string');
+    const docs: unknown[] = Array.isArray(c.documents) ? c.documents : [];
+    const fixed = docs.map((d) => (typeof d === 'string' ? d : (d as Record<string, unknown> | null)?.key ?? (d as Record<string, unknown> | null)?.id)).filter((k) => typeof k === 'string');
     if (fixed.length > 0) out.push({ category: id, key: String(fixed[0]), created: false });
     if (c.canCreate ?? c.create ?? c.allowCreate ?? c.creatable ?? fixed.length === 0) out.push({ category: id, key: `verify-${(ctx.seed >>> 0).toString(36)}`, created: true });
   }

@@ -3,6 +3,7 @@ import type { CheckContext } from './checks/registry.ts';
 import type { KeyKind } from './target.ts';
 import type { ChannelInfo } from './discover.ts';
 import { textSafe } from './arbitraries/posts.ts';
+import { documented } from './documented.ts';
 
 export interface WalletReading {
   balance: number;
@@ -13,18 +14,18 @@ export const cents = (n: number) => Math.round(n * 100);
 
 export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<WalletReading> {
   const w = await ctx.api.read({ operationId: 'getWallet', auth: { kind } }, `the ${kind} wallet's balance`);
-  const balance = (w.responseBody as any)?.balance;
-  if (typeof balance !== 'number') ctx.notVerified(`the ${kind} workspace does not use the wallet`);
+  const wallet = documented(w, 'getWallet', 200);
+  if (!wallet.usesWallet) return ctx.notVerified(`the ${kind} workspace does not use the wallet`);
   const tx: WalletReading['tx'] = [];
   for (let page = 0; page < 50; page++) {
     const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } }, `the ${kind} wallet's transactions`);
-    const items: any[] = (e.responseBody as any)?.items ?? [];
-    tx.push(...items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));
-    const next = (e.responseBody as any)?.nextPage;
-    if (items.length === 0 || next === null || next === undefined) break;
-    page = next - 1;
+    const list = documented(e, 'listWalletTransactions', 200);
+    if (!('nextPage' in list)) return ctx.notVerified(`the ${kind} workspace lists no wallet transactions`);
+    tx.push(...list.items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));
+    if (list.items.length === 0 || list.nextPage === null) break;
+    page = list.nextPage - 1;
   }
-  return { balance, tx };
+  return { balance: wallet.balance, tx };
 }
 
 export function newTransactions(before: WalletReading, after: WalletReading): WalletReading['tx'] {
@@ -42,7 +43,9 @@ export async function chargedChannel(ctx: CheckContext, kind: KeyKind): Promise<
   const channels = textSafe(d.workspaces[kind]?.channels ?? []);
   for (const ch of channels) {
     const e = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind }, body: { provider: ch.identifier, contents: ['price check'] } });
-    if ((e.responseBody as any)?.charged === true) return ch;
+    if (e.status !== 200) continue;
+    const estimate = documented(e, 'estimateWalletCharge', 200);
+    if (estimate.usesWallet && estimate.charged) return ch;
   }
   return ctx.notVerified(`no channel of the ${kind} workspace is charged per post (estimate answers charged: false for all)`);
 }

@@ -64,8 +64,9 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
   if (depth > 6) return;
   let schema = merged(rawSchema);
   const where = `/${path.join('/')}`;
-  if (value && typeof value === 'object' && !Array.isArray(value) && typeof (value as any).__type === 'string' && path[path.length - 1] === 'settings') {
-    const name = SETTINGS_SCHEMA[(value as any).__type];
+  const type = value && typeof value === 'object' && !Array.isArray(value) ? (value as { __type?: unknown }).__type : undefined;
+  if (typeof type === 'string' && path[path.length - 1] === 'settings') {
+    const name = SETTINGS_SCHEMA[type];
     if (name) schema = merged({ $ref: `#/components/schemas/${name}` });
   }
   const types = typeOf(schema);
@@ -93,11 +94,11 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
       if (name in (value as object)) out.push({ label: `body ${where === '/' ? '' : where}/${name}: required, left out`, path: [...path, name], fn: (p, k) => delete p[k] });
     }
     for (const [name, sub] of Object.entries<Schema>(schema.properties ?? {})) {
-      if (name in (value as object)) bodyMutations((value as any)[name], sub, [...path, name], out, depth + 1);
+      if (name in (value as object)) bodyMutations((value as Record<string, unknown>)[name], sub, [...path, name], out, depth + 1);
     }
     if (schema.additionalProperties && typeof schema.additionalProperties === 'object' && Object.keys(value as object).length > 0) {
       const first = Object.keys(value as object)[0]!;
-      bodyMutations((value as any)[first], schema.additionalProperties, [...path, first], out, depth + 1);
+      bodyMutations((value as Record<string, unknown>)[first], schema.additionalProperties, [...path, first], out, depth + 1);
     } else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
       const wrong = wrongTypeValue(typeOf(merged(schema.additionalProperties)));
       if (wrong !== undefined) out.push({ label: `body ${where}/extra: ${JSON.stringify(wrong)} where every value is ${typeOf(merged(schema.additionalProperties)).join('|')}`, path: [...path, 'extra'], fn: (p, k) => (p[k] = wrong) });

@@ -10,6 +10,7 @@ import { imageForm } from './files.ts';
 import { fromSchema } from './schema.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { createPosts, findPost, mintTicket, uploadImage, writableBriefDocs } from '../resources.ts';
+import { documented } from '../documented.ts';
 
 export interface GenEnv {
   kind: KeyKind;
@@ -192,7 +193,7 @@ export const VALID: Record<string, Gen> = {
       label: 'getSkill with a slug from GET /skills',
       async build(ctx: CheckContext) {
         const list = await ctx.api.read({ operationId: 'listSkills', auth: { kind: env.kind } }, 'the skills library (a slug for getSkill)');
-        const slug = (list.responseBody as any)?.skills?.[0]?.slug;
+        const slug = documented(list, 'listSkills', 200).skills[0]?.slug;
         if (typeof slug !== 'string') throw new NotVerified('GET /skills lists no skill');
         return { operationId: 'getSkill', path: { slug } };
       },

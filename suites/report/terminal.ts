@@ -3,7 +3,7 @@ import type { Check } from '../checks/registry.ts';
 import type { CheckResult, RunReport } from '../runner.ts';
 import type { CoverageReport } from '../coverage.ts';
 
-const tty = Boolean((process.stdout as any).isTTY) && !process.env.NO_COLOR;
+const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
 export const green = (s: string) => paint('32', s);
 export const red = (s: string) => paint('31', s);

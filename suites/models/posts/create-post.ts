@@ -40,17 +40,17 @@ export class CreatePost implements PostCommand {
     if (s.settings) entry.settings = s.settings;
     const e = await r.ctx.api.call({ operationId: 'createPosts', auth: { kind: r.kind }, body: { type: s.type, date: iso(at), shortLink: false, tags: [], posts: [entry] } });
     stopOnLimit(e);
-    const created = e.responseBody as any;
+    const created = e.responseBody;
     const why =
       s.type === 'draft' && !s.settings
         ? 'a draft is saved without settings (section 2.4: settings "required unless type is draft"; 2.9: "Drafts are saved without this check")'
         : `a valid ${s.type} post is accepted (section 2.4)`;
     if (e.status !== 200) fail('createPosts', got(e), `200: ${why}`, [e]);
-    if (!Array.isArray(created) || created.length !== 1 || typeof created[0]?.postId !== 'string' || created[0]?.integration !== s.channel.id) {
+    if (!isOneCreated(created, s.channel.id)) {
       fail('createPosts', got(e), `one {postId, integration: "${s.channel.id}"} for the one entry sent (section 2.4: "array of {postId, integration}")`, [e]);
     }
     asserted(e);
-    const postId = created[0].postId as string;
+    const postId = created[0].postId;
     r.created.push(postId);
     m.posts.push({
       postId,
@@ -69,4 +69,11 @@ export class CreatePost implements PostCommand {
     const thread = s.items.length > 1 ? ` +${s.items.length - 1} thread item(s) after ${s.items.slice(1).map((i) => i.delay).join('/')}min` : '';
     return `POST /posts ${s.type} ${when} on ${s.channel.identifier} ${s.channel.id}${thread}${s.settings ? '' : ' without settings'}`;
   }
+}
+
+/** The answer to one entry: one `{postId, integration}` naming the channel it was sent to. */
+function isOneCreated(value: unknown, channel: string): value is [{ postId: string; integration: string }] {
+  if (!Array.isArray(value) || value.length !== 1) return false;
+  const only = value[0] as { postId?: unknown; integration?: unknown } | null;
+  return typeof only?.postId === 'string' && only.integration === channel;
 }

@@ -5,6 +5,8 @@ import { CheckFailed, ensure, got, NotVerified } from '../../checks/registry.ts'
 import type { ChannelInfo } from '../../discover.ts';
 import type { Exchange } from '../../history.ts';
 import type { KeyKind } from '../../target.ts';
+import { documented } from '../../documented.ts';
+import type { PostSummary } from '../../resources.ts';
 
 /**
  * Time in the model moves in slots of six hours from the run's start. Posts sit at a slot plus at most two hours
@@ -104,11 +106,10 @@ export function passTime(model: PostModel, real: PostReal, slots: number): void 
 }
 
 /** GET /posts over the slots [fromSlot, toSlot]: the answer, and its `posts` (a failure when they are not an array). */
-export async function listAround(real: PostReal, fromSlot: number, toSlot: number): Promise<{ e: Exchange; posts: any[] }> {
+export async function listAround(real: PostReal, fromSlot: number, toSlot: number): Promise<{ e: Exchange; posts: PostSummary[] }> {
   const e = await real.ctx.api.call({ operationId: 'listPosts', auth: { kind: real.kind }, query: windowOf(real, fromSlot, toSlot) });
   expectOk(e, '200 {posts: array of post summary} (section 4.2)');
-  const posts = (e.responseBody as any)?.posts;
-  if (!Array.isArray(posts)) fail('listPosts', got(e), '{posts: array of post summary} (section 4.2)', [e]);
+  const { posts } = documented(e, 'listPosts', 200, (why) => fail('listPosts', got(e), `{posts: array of post summary} (section 4.2): ${why}`, [e]));
   return { e, posts };
 }
 
