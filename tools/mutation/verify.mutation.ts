@@ -7,6 +7,8 @@ import { runChecks } from '../../suites/runner.ts';
 // Same seed and case count on every run, so a mutant is killed or survives for its own sake, not the generator's.
 const SEED = 7;
 const RUNS = 3;
+/** Notes a property check gives against the unmutated mock too. */
+const EXPECTED_NOTES = [/--media-url/];
 
 // runner.ts registers the checks when imported; the response checks judge every answer the property check before them drew.
 const checks = allChecks();
@@ -17,8 +19,11 @@ describe('verify against the mutated mock', () => {
     it(check.name, async () => {
       const target = await inProcessTarget();
       const report = await runChecks(target, { seed: SEED, runs: RUNS, checks: [check.name, ...responseChecks] });
-      // Against the unmutated mock, with control, every check passes: a check not verified here saw the mutant too.
-      const notPassed = report.results.filter((r) => r.status !== 'passed');
+      // Against the unmutated mock, with control, every check passes, and every property check in full: one not verified,
+      // or verified only in part (a note saying what it could not see), saw the mutant too. The one note the unmutated
+      // mock gives is positive_data_acceptance's, for the option (--media-url) this run does not pass.
+      const partial = (r: (typeof report.results)[number]) => r.kind === 'property' && r.notes.some((n) => !EXPECTED_NOTES.some((e) => e.test(n)));
+      const notPassed = report.results.filter((r) => r.status !== 'passed' || partial(r));
       expect(notPassed.map((r) => ({ check: r.name, status: r.status, why: r.failures[0] ?? r.notes[0] }))).toEqual([]);
     });
   }
