@@ -1,7 +1,7 @@
 // The post checks as pure functions: visible text, length as the network counts it, readable settings problems, the hourly limit.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { describeSettingsViolation, hasLink, isEmpty, plainText, textLength } from './post-validation.ts';
+import { describeSettingsViolation, isEmpty, plainText, textLength } from './post-validation.ts';
 import { admitPostRequest } from './rate-limit.ts';
 import { DomainError } from './errors.ts';
 import type { Workspace } from './world.ts';
@@ -17,8 +17,9 @@ describe('post text', () => {
     const text = `Read https://example.com/${'a'.repeat(100)} now`;
     expect(textLength(text, 'x')).toBe('Read '.length + 23 + ' now'.length);
     expect(textLength(text, 'linkedin')).toBe([...text].length);
-    expect(hasLink('visit example.com today')).toBe(true);
-    expect(hasLink('no link here.')).toBe(false);
+    // A bare domain is a link too; a sentence's full stop is not.
+    expect(textLength('visit example.com today', 'x')).toBe('visit '.length + 23 + ' today'.length);
+    expect(textLength('no link here.', 'x')).toBe('no link here.'.length);
   });
 
   it('length of text without tags or links equals its number of code points, on any channel', () => {

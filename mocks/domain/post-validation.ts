@@ -50,12 +50,6 @@ export function plainText(html: string): string {
 // A URL with a scheme, or a bare domain such as example.com/path (the network links those too).
 const LINK = /\bhttps?:\/\/[^\s<]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s<]*)?/gi;
 
-/** Whether the text holds a link (a bare domain counts). */
-export function hasLink(text: string): boolean {
-  LINK.lastIndex = 0;
-  return LINK.test(plainText(text));
-}
-
 /** Length as the channel counts it: characters of the visible text; on `x` each link counts 23. */
 export function textLength(content: string, provider: string): number {
   let text = plainText(content);
