@@ -121,6 +121,23 @@ export const RULES: Rule[] = [
   { cls: 'mock-choice', file: 'publishing.ts', fn: ['chainOut'], line: /first\.inter/ },
   { cls: 'machinery', file: 'publishing.ts', fn: ['runDue'], line: /published: \[\]/ },
   { cls: 'redundant', file: 'publishing.ts', fn: ['runDue'], line: /nextDue > now/ },
+  // uploads.ts
+  { cls: 'machinery', file: 'uploads.ts', fn: ['mintTicket'], line: /openTickets|open upload tickets|open\+\+|workspaceId === ws\.id|expiresAt <= now|uploadTickets\.delete|for \(const \[token, t\]/ },
+  { cls: 'field-notes', file: 'uploads.ts', fn: ['releaseTicket'] },
+  { cls: 'mock-choice', file: 'uploads.ts', fn: ['claimTicket'], original: /expiresAt/ },
+  { cls: 'redundant', file: 'uploads.ts', fn: ['claimTicket'], line: /!ticket \|\| !ws/ },
+  { cls: 'redundant', file: 'uploads.ts', fn: ['spendTicket'] },
+  { cls: 'message', file: 'uploads.ts', fn: ['TICKET_INVALID', 'NO_FILE'] },
+  // analytics.ts
+  { cls: 'made-up', file: 'analytics.ts', fn: ['CHANNEL_METRICS', 'POST_METRICS', 'DEFAULT_METRICS', 'DEFAULT_POST_METRICS', 'series', 'dailyValue', 'hash', 'unit', 'channelMetrics', 'isoDay', 'DAY', 'MAX_DAYS'] },
+  { cls: 'mock-choice', file: 'analytics.ts', fn: ['parseDays'] },
+  { cls: 'field-notes', file: 'analytics.ts', fn: ['unchargedPosts'] },
+  { cls: 'field-notes', file: 'analytics.ts', fn: ['chargeReads'], line: /posts\.length === 0|chargedReads\.add|const day/ },
+  { cls: 'field-notes', file: 'analytics.ts', fn: ['channelAnalytics'], line: /const key|chargeReads\(|wantsFresh && chargedProvider/ },
+  { cls: 'mock-choice', file: 'analytics.ts', fn: ['channelAnalytics'], line: /now - cachedAt </ },
+  { cls: 'field-notes', file: 'analytics.ts', fn: ['postAnalytics'], line: /chargedProvider|chargeReads|const channel = |const provider = / },
+  { cls: 'mock-choice', file: 'analytics.ts', fn: ['postAnalytics'], line: /since > now|const since/ },
+  { cls: 'made-up', file: 'analytics.ts', fn: ['postAnalytics'], line: /return series\(/ },
 ];
 
 const SPEC = readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8');
