@@ -59,6 +59,11 @@ async function deletedPost(ctx: CheckContext, kind: KeyKind, channels: ChannelIn
 
 async function deletedMedia(ctx: CheckContext, kind: KeyKind): Promise<void> {
   const name = `freed-${(ctx.seed >>> 0).toString(36)}.png`;
+  // A file uploaded just before stays: the delete takes the file it names and no other.
+  const neighbour = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(`kept-${(ctx.seed >>> 0).toString(36)}.png`) });
+  ensure(neighbour.status === 200, { operation: 'uploadMedia', received: got(neighbour), documented: '200 Media for a png', exchanges: [neighbour] });
+  const keptId = (neighbour.responseBody as any).id as string;
+  ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: keptId }, auth: { kind } }));
   const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
   ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png', exchanges: [up] });
   const id = (up.responseBody as any).id as string;
@@ -69,6 +74,7 @@ async function deletedMedia(ctx: CheckContext, kind: KeyKind): Promise<void> {
     const list = await ctx.api.read({ operationId: 'listMedia', auth: { kind }, query }, 'the media library after the delete');
     const ids = ((list.responseBody as any)?.results ?? []).map((m: any) => m?.id);
     ensure(!ids.includes(id), { operation: 'listMedia', received: `the deleted file ${id} listed (${new URLSearchParams(query as any)})`, documented: 'a deleted file is no longer in the library (section 4.3)', exchanges: [del, list] });
+    if (!('search' in query)) ensure(ids.includes(keptId), { operation: 'listMedia', received: `the file ${keptId} uploaded just before is gone from page 1 after deleting ${id}`, documented: 'still listed: DELETE /media/<id> removes that file (section 4.3), and page 1 holds the 18 newest', exchanges: [neighbour, del, list] });
   }
   await expectGone(ctx, `media ${id}`, { operationId: 'deleteMedia', path: { id }, auth: { kind } }, del);
 }
