@@ -24,7 +24,6 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
-  { id: 'dead', kind: 'unreachable', title: 'code nothing calls (billing.ts: requireProviderAccess, markSent, priceOf; wallet.ts: TRANSACTION_TYPES)' },
   { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings), seeded fixtures, caps on what a client can make it keep" },
 ];
 
@@ -71,7 +70,6 @@ export const RULES: Rule[] = [
   { cls: 'mock-choice', file: 'posts.ts', fn: ['deleteChannelPosts'], line: /r\.state !== 'PUBLISHED'/ },
   { cls: 'redundant', file: 'posts.ts', fn: ['deleteChannelPosts'], line: /groups\.delete/ },
   // billing.ts
-  { cls: 'dead', file: 'billing.ts', fn: ['requireProviderAccess', 'markSent', 'priceOf'] },
   { cls: 'message', file: 'billing.ts', fn: ['REFUND_TEXT', 'SCHEDULE_REFUSAL', 'ACTION_REFUSAL', 'FROZEN_REFUSAL', 'TOP_UP_FIRST', 'actionName'] },
   { cls: 'message', file: 'billing.ts', fn: ['cover', 'planSettlement', 'planActions'], line: /refusal: after < 0|\.refusal \?\?/ },
   { cls: 'redundant', file: 'billing.ts', fn: ['isSent', 'isPayAsYouGo'] },
@@ -90,7 +88,6 @@ export const RULES: Rule[] = [
   { cls: 'redundant', file: 'billing.ts', fn: ['applySettlement'], line: /charges\.length === 0 &&|dueCents > 0|frozen|stale|again|autoTopUpCents: 0|quantity: r\.quantity|if \(rec\)|rec\.cents <= 0|c\.postId !== undefined|c\.group \?\?|c\.provider \?\?|^\s*\}\s*$/ },
   { cls: 'field-notes', file: 'billing.ts', fn: ['applySettlement'], line: /autoTopUps \?\?|autoTopUpCents > 0 && count|autoTopUpCents \/ count|i < count/ },
   // wallet.ts
-  { cls: 'dead', file: 'wallet.ts', fn: ['TRANSACTION_TYPES'] },
   { cls: 'machinery', file: 'wallet.ts', fn: ['initWallet', 'DAY_MS', 'setAutoTopUp', 'adjust', 'grant', 'topUp', 'creditsToCents', 'controlWalletView', 'freeze', 'unfreeze'] },
   { cls: 'message', file: 'wallet.ts', fn: ['formatCurrency', 'NOT_ON_WALLET'] },
   { cls: 'order', file: 'wallet.ts', fn: ['record'], line: /'tx_'/ },
