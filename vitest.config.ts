@@ -9,6 +9,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONG_FIRST = ['scripts/package.test.ts', 'mocks/http/docs.test.ts', 'suites/mock.test.ts', 'mocks/http/multipart.test.ts', 'suites/faults.test.ts'];
 
+const INCLUDE = ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'];
+/** Test files that change process-wide state they cannot fully put back. */
+const OWN_PROCESS = ['mocks/msw/msw-node.test.ts'];
+
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
@@ -22,7 +26,6 @@ class LongFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'],
     environment: 'node',
     // Two cores in CI: keep workers to the machine, and give property tests room.
     pool: 'forks',
@@ -34,6 +37,13 @@ export default defineConfig({
     sequence: { sequencer: LongFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: OWN_PROCESS } },
+      // msw/node patches process-wide globals (fetch, Request, Headers) through @mswjs/interceptors, as nock does with
+      // its own copy; patched in turn inside one shared worker, each restores what the other had put in place, and
+      // files after them fail to build a Request. In a process of its own, nothing it patches outlives the file.
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
+    ],
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
     outputFile: { junit: 'reports/junit.xml' },
   },
