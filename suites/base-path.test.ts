@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MockClock } from '../mocks/domain/clock.ts';
 import { startMock } from '../mocks/server.ts';
 import { IN_PROCESS_T0 } from './in-process.ts';
-import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy.ts';
+import { startRewritingProxy } from './rewriting-proxy.ts';
 import { runChecks } from './runner.ts';
 import { createTarget } from './target.ts';
 

@@ -7,7 +7,7 @@ import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts
 import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
 import { createPosts, groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
-import { checkSettings, type SettingsValidator } from '../domain/post-validation.ts';
+import { checkSettings } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 
 export interface FaultDefinition {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { VALID, genEnv, openKind } from '../arbitraries/requests.ts';
 import { getValidator } from '../../spec/validator.ts';
-import { curlOf, scriptOf } from '../curl.ts';
+import { scriptOf } from '../curl.ts';
 import { diff, snapshot } from '../snapshot.ts';
 import type { RequestSpec } from '../client.ts';
 import { targetNow } from '../resources.ts';

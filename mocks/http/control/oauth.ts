@@ -16,7 +16,6 @@ import {
 } from '../../domain/oauth.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Workspace, World } from '../../domain/world.ts';
-import type { Ctx } from '../pipeline.ts';
 import { BODY_LIMITS, parseJson, readForm, readText } from '../body.ts';
 import type { ControlHandlers, ControlOperations, TypedReply } from '../typed.ts';
 
@@ -64,7 +63,7 @@ ${body}
 const errorPage = (message: string) =>
   page('Authorization failed', `<h1>This app cannot be authorized</h1>\n<p class="error">${escapeHtml(message)}</p>`, 400);
 
-export function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): PageReply {
+function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): PageReply {
   const options = workspaces
     .map((w) => `<option value="${escapeHtml(w.id)}"${w.id === selected ? ' selected' : ''}>${escapeHtml(w.name)}</option>`)
     .join('');

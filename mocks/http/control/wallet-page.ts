@@ -37,7 +37,7 @@ function spendNonce(ctx: Ctx, nonce: string | null): boolean {
 }
 
 /** The app to go back to: an absolute http(s) URL, anything else dropped (no javascript: links). */
-export function returnUrl(value: string | null | undefined): string | undefined {
+function returnUrl(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   try {
     const url = new URL(value);

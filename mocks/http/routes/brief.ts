@@ -13,7 +13,7 @@ import type { PublicHandlers, TypedHandle } from '../typed.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function documentBody(doc: StoredDocument) {
+function documentBody(doc: StoredDocument) {
   return { category: doc.category, key: doc.key, content: doc.content, updatedAt: iso(doc.updatedAt) };
 }
 

@@ -1,5 +1,4 @@
 // Handlers for the `Posts` operations (reference 4.2), keyed by operationId.
-import { invalid } from '../../domain/errors.ts';
 import {
   changeStatus,
   createPosts,
@@ -9,7 +8,6 @@ import {
   listPosts,
   missingReleases,
   setReleaseId,
-  type CreatePostsInput,
   type PostRow,
 } from '../../domain/posts.ts';
 import type { SettingsValidator, SettingsViolation } from '../../domain/post-validation.ts';
