@@ -6,6 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BENCH_DRAFT, BENCH_KEY } from './lib/bench-requests.ts';
 import { API, NODE, arg, freePort, httpJson, loadWithCpu, machine, median, startServer, type Started } from './lib/processes.ts';
 
 const before = arg('before');
@@ -16,19 +17,13 @@ if (!before) {
 const rounds = Number(arg('rounds', '3'));
 const duration = Number(arg('duration', '5'));
 const connections = Number(arg('connections', '10'));
-const KEY = 'demo-paid-key';
+const KEY = BENCH_KEY;
 const PROBE = `${API}/openapi.json`;
 
 /** The command line's entry in a checkout: it moved from mocks/ to cli/. */
 const entryOf = (dir: string) => [join(dir, 'cli', 'bin.ts'), join(dir, 'mocks', 'bin.ts')].find((f) => existsSync(f))!;
 
-const draft = JSON.stringify({
-  type: 'draft',
-  date: '2026-01-06T10:00:00.000Z',
-  shortLink: false,
-  tags: [],
-  posts: [{ integration: { id: 'ch_paid_linkedin' }, value: [{ content: 'Benchmark draft', image: [] }] }],
-});
+const draft = BENCH_DRAFT;
 const OPERATIONS = [
   { name: 'GET /integrations', method: 'GET' as const, path: '/integrations', headers: { authorization: KEY }, body: undefined },
   { name: 'POST /posts (draft)', method: 'POST' as const, path: '/posts', headers: { authorization: KEY, 'content-type': 'application/json' }, body: draft },

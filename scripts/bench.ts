@@ -7,12 +7,13 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { API, NODE, ROOT, arg, flag, freePort, httpJson, loadWithCpu, machine, median, memory, prismArgv, startServer, type Started } from './lib/processes.ts';
 import { throughputChart } from './lib/chart.ts';
+import { BENCH_DRAFT, BENCH_KEY } from './lib/bench-requests.ts';
 
 const duration = Number(arg('duration', '8'));
 const connections = Number(arg('connections', '10'));
 const startupRuns = Number(arg('startup-runs', '5'));
 const out = arg('out', join(ROOT, 'reports', 'bench.json'));
-const KEY = 'demo-paid-key';
+const KEY = BENCH_KEY;
 const PROBE = `${API}/openapi.json`;
 /** Prism serves the document's paths at its root: it does not mount them under the server URL's base path. */
 const PRISM_PROBE = '/openapi.json';
@@ -30,13 +31,7 @@ interface Operation {
 }
 
 const week = { start: '2026-01-05T00:00:00.000Z', end: '2026-01-12T00:00:00.000Z' };
-const draft = JSON.stringify({
-  type: 'draft',
-  date: '2026-01-06T10:00:00.000Z',
-  shortLink: false,
-  tags: [],
-  posts: [{ integration: { id: 'ch_paid_linkedin' }, value: [{ content: 'Benchmark draft', image: [] }] }],
-});
+const draft = BENCH_DRAFT;
 
 const OPERATIONS: Operation[] = [
   { name: 'GET /integrations (list)', method: 'GET', path: '/integrations', headers: { authorization: KEY }, expect: 200 },
