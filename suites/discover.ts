@@ -64,12 +64,12 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
 }
 
 /** A JSON object, or nothing: for reading answers whose shape is not trusted yet. */
-function record(value: unknown): Record<string, unknown> | undefined {
+export function record(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** The objects of a JSON array (nothing when it is not one). */
-function records(value: unknown): Array<Record<string, unknown>> {
+export function records(value: unknown): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   if (Array.isArray(value)) for (const v of value) if (record(v)) out.push(record(v)!);
   return out;

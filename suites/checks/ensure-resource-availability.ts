@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { imageForm } from '../arbitraries/files.ts';
-import type { ChannelInfo } from '../discover.ts';
+import { records, type ChannelInfo } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { channelsFor, targetNow, writableBriefDocs } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, type CheckContext } from './registry.ts';
@@ -20,10 +21,11 @@ async function freshPost(ctx: CheckContext, kind: KeyKind, ch: ChannelInfo, type
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type, date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `available ${type}`, image: [] }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${type} post (section 2.4)`, exchanges: [created] });
-  const id = (created.responseBody as any[])[0]?.postId as string;
+  const id = documented(created, 'createPosts', 200)[0]?.postId;
+  ensure(id !== undefined, { operation: 'createPosts', received: got(created), documented: `one {postId, integration} for the ${type} post (section 2.4)`, exchanges: [created] });
   ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
   const after = await ctx.api.call({ operationId: 'listPosts', auth: { kind }, query: window });
-  const listed = ((after.responseBody as any)?.posts ?? []).find((p: any) => p?.id === id);
+  const listed = after.status === 200 ? documented(after, 'listPosts', 200).posts.find((p) => p.id === id) : undefined;
   ensure(listed && typeof listed.group === 'string', {
     operation: 'listPosts',
     received: `${got(after).slice(0, 200)}, without the ${type} post ${id} created just before`,
@@ -45,16 +47,20 @@ async function freshMedia(ctx: CheckContext, kind: KeyKind, ch: ChannelInfo): Pr
   ensure(before.status === 200, { operation: 'listMedia', received: got(before), documented: '200 {pages, results}', exchanges: [before] });
   const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm('available.png') });
   ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png', exchanges: [up] });
-  const media = up.responseBody as any;
+  const media = documented(up, 'uploadMedia', 200);
   ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: media.id }, auth: { kind } }));
   const after = await ctx.api.call({ operationId: 'listMedia', auth: { kind }, query: { page: 1 } });
-  const ids = ((after.responseBody as any)?.results ?? []).map((m: any) => m?.id);
+  const ids = after.status === 200 ? documented(after, 'listMedia', 200).results.map((m) => m.id) : [];
   ensure(ids.includes(media.id), { operation: 'listMedia', received: `page 1 without the file ${media.id} uploaded just before: [${ids.join(', ')}]`, documented: 'the newest file on page 1 at once (section 4.3: "newest first")', exchanges: [before, up, after] });
   // Usable: "path is the media's hosted URL; used as an image path on a post". A draft, so no media rule of a network applies.
   const now = await targetNow(ctx);
   const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'draft', date: futureDate(now, 3, 7), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: 'with the new image', image: [{ id: media.id, path: media.path }] }] }] } });
   ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a just-uploaded file is usable as an image of a post (section 2.4: "Media is uploaded first; path is the media\'s hosted URL")', exchanges: [up, draft] });
-  for (const p of (draft.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind } }));
+  // Tidying only, so a body off its schema here changes no verdict: each well-formed id is deleted.
+  for (const p of records(draft.responseBody)) {
+    const id = p.postId;
+    if (typeof id === 'string') ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
+  }
 }
 
 async function freshBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<void> {
@@ -64,9 +70,9 @@ async function freshBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<voi
     if (saved.status !== 200) continue;
     ctx.cleanup(() => ctx.api.call({ operationId: 'deleteBriefDocument', path, auth: { kind } }));
     const read = await ctx.api.call({ operationId: 'getBriefDocument', path, auth: { kind } });
-    ensure(read.status === 200 && (read.responseBody as any)?.content?.title === 'Available', { operation: 'getBriefDocument', received: got(read), documented: 'the document just saved, with its title (section 4.7)', exchanges: [saved, read] });
+    ensure(read.status === 200 && documented(read, 'getBriefDocument', 200).content.title === 'Available', { operation: 'getBriefDocument', received: got(read), documented: 'the document just saved, with its title (section 4.7)', exchanges: [saved, read] });
     const list = await ctx.api.call({ operationId: 'listBriefDocuments', auth: { kind } });
-    const listed = ((list.responseBody as any)?.documents ?? []).some((d: any) => d?.category === doc.category && d?.key === doc.key);
+    const listed = list.status === 200 && documented(list, 'listBriefDocuments', 200).documents.some((d) => d.category === doc.category && d.key === doc.key);
     ensure(listed, { operation: 'listBriefDocuments', received: `GET /brief without ${doc.category}/${doc.key}, saved just before`, documented: 'every document of the brief (section 4.7: {registryVersion, documents})', exchanges: [saved, list] });
     return;
   }

@@ -4,7 +4,17 @@ import fc from 'fast-check';
 import { chargedChannel } from '../wallet-helpers.ts';
 import { snapshot, diff } from '../snapshot.ts';
 import { findPost, targetNow } from '../resources.ts';
+import { record } from '../discover.ts';
+import { documented } from '../documented.ts';
+import type { Exchange } from '../history.ts';
 import { ensure, got, register } from './registry.ts';
+
+/** An estimate that says scheduling would be refused; an answer other than 200 says nothing. */
+function saysShort(est: Exchange): boolean {
+  if (est.status !== 200) return false;
+  const estimate = documented(est, 'estimateWalletCharge', 200);
+  return estimate.usesWallet && estimate.short;
+}
 
 export const refusalSavesNothing = register({
   name: 'refusal_saves_nothing',
@@ -20,7 +30,7 @@ export const refusalSavesNothing = register({
     for (const n of [10, 40, 100]) {
       contents = Array.from({ length: n }, (_, i) => `item ${i + 1}`);
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-      if ((est.responseBody as any)?.short === true) {
+      if (saysShort(est)) {
         short = true;
         break;
       }
@@ -30,12 +40,13 @@ export const refusalSavesNothing = register({
       // With control, empty the wallet as the app would (no auto top-up, a claw-back, then unfrozen) to provoke the refusal.
       await ctx.control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: false });
       const wallet = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the balance to drain');
-      const balance = Number((wallet.responseBody as any)?.balance ?? 0);
+      const summary = documented(wallet, 'getWallet', 200);
+      const balance = summary.usesWallet ? summary.balance : 0;
       if (balance > 1) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/adjust`, { credits: -Math.round((balance - 1) * 100) / 100, description: 'verify: drain for refusal_saves_nothing' });
       await ctx.control.request('POST', `/workspaces/${wsId}/wallet/unfreeze`);
       contents = Array.from({ length: 10 }, (_, i) => `item ${i + 1}`);
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-      short = (est.responseBody as any)?.short === true;
+      short = saysShort(est);
     }
     if (!short) {
       if (!ctx.control) ctx.notVerified('the pay-as-you-go wallet covers even a 100-item post, so no refusal can be provoked without control');
@@ -45,7 +56,8 @@ export const refusalSavesNothing = register({
     const before = await snapshot(ctx.api, 'payg', now);
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 6, 5), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
-    ensure(res.status === 402 && (res.responseBody as any)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true (the estimate said short)', exchanges: [res] });
+    // Read unvalidated: `wallet: true` is itself the schema's constant, and a refusal without it is this check's failure.
+    ensure(res.status === 402 && record(res.responseBody)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true (the estimate said short)', exchanges: [res] });
     const after = await snapshot(ctx.api, 'payg', now);
     const changes = diff(before, after);
     ensure(changes.length === 0, { operation: 'createPosts', received: `after the 402: ${changes.join('; ')}`, documented: '"nothing is saved" (section 7)', exchanges: [res] });
@@ -53,11 +65,12 @@ export const refusalSavesNothing = register({
     const date = futureDate(now, 6, 35);
     const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'draft', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
     ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a draft costs nothing (section 3: "Drafts are free until scheduled")', exchanges: [draft] });
-    const postId = (draft.responseBody as any[])[0]?.postId;
+    const postId = documented(draft, 'createPosts', 200)[0]?.postId;
+    ensure(postId !== undefined, { operation: 'createPosts', received: got(draft), documented: 'one {postId, integration} for the draft (section 2.4)', exchanges: [draft] });
     ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
     const held = await snapshot(ctx.api, 'payg', now);
     const move = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });
-    ensure(move.status === 402 && (move.responseBody as any)?.wallet === true, { operation: 'changePostStatus', received: got(move), documented: '402 with wallet: true: "draft -> PUT status schedule: Charged; 402 when credits do not cover it" (section 3)', exchanges: [draft, move] });
+    ensure(move.status === 402 && record(move.responseBody)?.wallet === true, { operation: 'changePostStatus', received: got(move), documented: '402 with wallet: true: "draft -> PUT status schedule: Charged; 402 when credits do not cover it" (section 3)', exchanges: [draft, move] });
     const moved = await snapshot(ctx.api, 'payg', now);
     const summary = await findPost(ctx, 'payg', postId, date);
     const changed = diff(held, moved);

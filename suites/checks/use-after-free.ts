@@ -5,6 +5,7 @@ import { imageForm } from '../arbitraries/files.ts';
 import type { RequestSpec } from '../client.ts';
 import type { ChannelInfo } from '../discover.ts';
 import type { Exchange } from '../history.ts';
+import { documented } from '../documented.ts';
 import { channelsFor, findPost, targetNow, writableBriefDocs } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
@@ -36,7 +37,7 @@ async function deletedPost(ctx: CheckContext, kind: KeyKind, channels: ChannelIn
   const [settings] = fc.sample(settingsArb(ch!.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date, shortLink: false, tags: [], posts: [{ integration: { id: ch!.id }, value: [{ content: 'to be deleted', image: [] }, { content: 'its thread item', image: [], delay: 1 }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${c.type} post`, exchanges: [created] });
-  const id = (created.responseBody as any[])[0].postId as string;
+  const id = documented(created, 'createPosts', 200)[0]!.postId;
   const summary = await findPost(ctx, kind, id, date);
   const group = summary?.group;
   ensure(typeof group === 'string', { operation: 'listPosts', received: `no summary with a group for post ${id}`, documented: 'the post just created, with its group (section 2.3)', exchanges: [created] });
@@ -46,7 +47,7 @@ async function deletedPost(ctx: CheckContext, kind: KeyKind, channels: ChannelIn
   ensure(del.status === 200, { operation: del.operationId, received: got(del), documented: '200 with the delete result (section 2.5)', exchanges: [del] });
   const t = Date.parse(date);
   const list = await ctx.api.call({ operationId: 'listPosts', auth: { kind }, query: { startDate: new Date(t - 86_400_000).toISOString(), endDate: new Date(t + 86_400_000).toISOString() } });
-  const still = ((list.responseBody as any)?.posts ?? []).filter((p: any) => p?.id === id || p?.group === group);
+  const still = list.status === 200 ? documented(list, 'listPosts', 200).posts.filter((p) => p.id === id || p.group === group) : [];
   ensure(list.status === 200 && still.length === 0, { operation: 'listPosts', received: `${got(list).slice(0, 80)}… still listing ${show(still, 300)}`, documented: 'the deleted group gone from the calendar (section 4.2: "Deletes the whole group"; a published post "is only removed from the calendar")', exchanges: [del, list] });
   const what = `${c.type} post ${id}`;
   await expectGone(ctx, what, { operationId: 'changePostStatus', path: { id }, body: { status: c.type === 'draft' ? 'schedule' : 'draft' }, auth: { kind } }, del);
@@ -62,18 +63,18 @@ async function deletedMedia(ctx: CheckContext, kind: KeyKind): Promise<void> {
   // A file uploaded just before stays: the delete takes the file it names and no other.
   const neighbour = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(`kept-${(ctx.seed >>> 0).toString(36)}.png`) });
   ensure(neighbour.status === 200, { operation: 'uploadMedia', received: got(neighbour), documented: '200 Media for a png', exchanges: [neighbour] });
-  const keptId = (neighbour.responseBody as any).id as string;
+  const keptId = documented(neighbour, 'uploadMedia', 200).id;
   ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: keptId }, auth: { kind } }));
   const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
   ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png', exchanges: [up] });
-  const id = (up.responseBody as any).id as string;
+  const { id } = documented(up, 'uploadMedia', 200);
   const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } });
   if (del.status !== 200) ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
   ensure(del.status === 200, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true} (section 4.3)', exchanges: [del] });
   for (const query of [{ page: 1 }, { page: 1, search: name.replace(/\.png$/, '') }]) {
     const list = await ctx.api.read({ operationId: 'listMedia', auth: { kind }, query }, 'the media library after the delete');
-    const ids = ((list.responseBody as any)?.results ?? []).map((m: any) => m?.id);
-    ensure(!ids.includes(id), { operation: 'listMedia', received: `the deleted file ${id} listed (${new URLSearchParams(query as any)})`, documented: 'a deleted file is no longer in the library (section 4.3)', exchanges: [del, list] });
+    const ids = documented(list, 'listMedia', 200).results.map((m) => m.id);
+    ensure(!ids.includes(id), { operation: 'listMedia', received: `the deleted file ${id} listed (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`, documented: 'a deleted file is no longer in the library (section 4.3)', exchanges: [del, list] });
     if (!('search' in query)) ensure(ids.includes(keptId), { operation: 'listMedia', received: `the file ${keptId} uploaded just before is gone from page 1 after deleting ${id}`, documented: 'still listed: DELETE /media/<id> removes that file (section 4.3), and page 1 holds the 18 newest', exchanges: [neighbour, del, list] });
   }
   await expectGone(ctx, `media ${id}`, { operationId: 'deleteMedia', path: { id }, auth: { kind } }, del);
@@ -91,14 +92,14 @@ async function deletedBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<v
       continue;
     }
     ensure(del.status === 200, { operation: 'deleteBriefDocument', received: got(del), documented: '200 {deleted: boolean}, or 400 where the category does not allow it (section 4.7)', exchanges: [del] });
-    if ((del.responseBody as any)?.deleted !== true) continue;
+    if (!documented(del, 'deleteBriefDocument', 200).deleted) continue;
     const list = await ctx.api.read({ operationId: 'listBriefDocuments', auth: { kind } }, 'the brief after the delete');
-    const still = ((list.responseBody as any)?.documents ?? []).filter((d: any) => d?.category === doc.category && d?.key === doc.key);
+    const still = documented(list, 'listBriefDocuments', 200).documents.filter((d) => d.category === doc.category && d.key === doc.key);
     ensure(still.length === 0, { operation: 'listBriefDocuments', received: `the deleted document ${doc.category}/${doc.key} still listed`, documented: 'a deleted document is gone from GET /brief', exchanges: [del, list] });
     await expectGone(ctx, `brief document ${doc.category}/${doc.key}`, { operationId: 'getBriefDocument', path, auth: { kind } }, del);
     // `{deleted: boolean}` leaves room for a 200 that says nothing was deleted; `deleted: true` would be a second delete.
     const again = await ctx.api.call({ operationId: 'deleteBriefDocument', path, auth: { kind } });
-    ensure(again.status === 404 || (again.status === 200 && (again.responseBody as any)?.deleted === false), {
+    ensure(again.status === 404 || (again.status === 200 && documented(again, 'deleteBriefDocument', 200).deleted === false), {
       operation: 'deleteBriefDocument',
       received: `${got(again)} for brief document ${doc.category}/${doc.key}, deleted just before`,
       documented: '404 (section 7: "Not found"), or 200 {deleted: false}: a deleted document is not there to delete',
@@ -117,11 +118,11 @@ async function deletedChannel(ctx: CheckContext, kind: KeyKind, channels: Channe
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'schedule', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: 'on a channel about to go', image: [] }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: '200 for a valid scheduled post', exchanges: [created] });
-  const postId = (created.responseBody as any[])[0].postId;
+  const postId = documented(created, 'createPosts', 200)[0]!.postId;
   const del = await ctx.api.call({ operationId: 'deleteIntegration', path: { id: ch.id }, auth: { kind } });
   ensure(del.status === 200, { operation: 'deleteIntegration', received: got(del), documented: '200 (section 4.1: "Disconnects the channel")', exchanges: [del] });
   const list = await ctx.api.read({ operationId: 'listIntegrations', auth: { kind } }, 'the channels after the disconnect');
-  ensure(!((list.responseBody as any[]) ?? []).some((c) => c?.id === ch.id), { operation: 'listIntegrations', received: `the disconnected channel ${ch.id} still listed`, documented: 'a disconnected channel is no longer one of the workspace\'s channels', exchanges: [del, list] });
+  ensure(!documented(list, 'listIntegrations', 200).some((c) => c.id === ch.id), { operation: 'listIntegrations', received: `the disconnected channel ${ch.id} still listed`, documented: 'a disconnected channel is no longer one of the workspace\'s channels', exchanges: [del, list] });
   const post = await findPost(ctx, kind, postId, date);
   ensure(post === undefined, { operation: 'listPosts', received: `post ${postId}, scheduled on the disconnected channel, still on the calendar`, documented: 'section 4.1: DELETE /integrations/<id> "deletes posts scheduled on it"', exchanges: [del] });
   const what = `channel ${ch.id}`;
