@@ -24,7 +24,8 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
-  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings), seeded fixtures, caps on what a client can make it keep" },
+  { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass' },
+  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings) and the clock's answer, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
 ];
 
 export interface Rule {
@@ -125,6 +126,23 @@ export const RULES: Rule[] = [
   { cls: 'mock-choice', file: 'publishing.ts', fn: ['chainOut'], line: /first\.inter/ },
   { cls: 'machinery', file: 'publishing.ts', fn: ['runDue'], line: /published: \[\]/ },
   { cls: 'redundant', file: 'publishing.ts', fn: ['runDue'], line: /nextDue > now/ },
+  // media.ts
+  { cls: 'message', file: 'media.ts', fn: ['MESSAGES', 'tooLarge'] },
+  { cls: 'needs-option', file: 'media.ts', fn: ['largestAccepted'] },
+  { cls: 'machinery', file: 'media.ts', fn: ['addMedia'] },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['IMAGE_TYPES', 'DOCUMENT_TYPES', 'MEDIA_FILES_PATH', 'displayName'] },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['acceptType'], line: /apng|ext: |kind: / },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['chargeableGb', 'GIB'] },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['capped'], line: /isPayAsYouGo/ },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['admitUpload', 'planMedia'], line: /freeLibraryBytes/ },
+  { cls: 'machinery', file: 'media.ts', fn: ['admitUpload'], line: /ensureRoom/ },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['planMedia'], line: /isPayAsYouGo/ },
+  { cls: 'order', file: 'media.ts', fn: ['planMedia'], line: /'med_'/ },
+  { cls: 'not-read', file: 'media.ts', fn: ['planMedia'], line: /alt: / },
+  { cls: 'order', file: 'media.ts', fn: ['older', 'insertInOrder'] },
+  { cls: 'order', file: 'media.ts', fn: ['applyMedia'], line: /nextSeq/ },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['listMedia'], line: /search|words|hay/ },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['deleteMedia'], line: /storedBytes/ },
   // uploads.ts
   { cls: 'machinery', file: 'uploads.ts', fn: ['mintTicket'], line: /openTickets|open upload tickets|open\+\+|workspaceId === ws\.id|expiresAt <= now|uploadTickets\.delete|for \(const \[token, t\]/ },
   { cls: 'field-notes', file: 'uploads.ts', fn: ['releaseTicket'] },
@@ -156,9 +174,16 @@ const MESSAGE_LINE = /\b(invalid|notFound|storageFull|walletRefusal|postInvalid|
 export function isUnpinnedMessage(mutator: string, sourceLine: string, original: string): boolean {
   if (mutator !== 'StringLiteral' || !MESSAGE_LINE.test(sourceLine)) return false;
   const text = original.replace(/^[`'"]|[`'"]$/g, '');
-  if (text.trim().length < 3) return false;
-  const fragments = text.split(/\$\{[^}]*\}/).map((f) => f.trim()).filter((f) => f.length >= 10);
-  return !fragments.some((f) => SPEC.includes(f));
+  return text.trim().length >= 3 && !pinned(text);
+}
+
+/** Whether the contract quotes a text (a fragment of ten characters or more between its `${...}` parts). */
+function pinned(text: string): boolean {
+  return text
+    .split(/\$\{[^}]*\}/)
+    .map((f) => f.trim())
+    .filter((f) => f.length >= 10)
+    .some((f) => SPEC.includes(f));
 }
 
 const TOP_LEVEL = /^(?:export )?(?:async )?function (\w+)|^(?:export )?const (\w+)/;
@@ -177,7 +202,10 @@ export function classify(file: string, lines: string[], mutant: { mutatorName: s
   if (isUnpinnedMessage(mutant.mutatorName, sourceLine, original)) return 'message';
   const base = file.split('/').pop()!;
   const fn = enclosing(lines, mutant.location.start.line);
-  return RULES.find(
+  const cls = RULES.find(
     (r) => r.file === base && (!r.fn || r.fn.includes(fn)) && (!r.line || r.line.test(sourceLine)) && (!r.mutators || r.mutators.includes(mutant.mutatorName)) && (!r.original || r.original.test(original)) && (!r.replacement || r.replacement.test(mutant.replacement ?? '')),
   )?.cls;
+  // A rule never calls a text the contract quotes a message it leaves open.
+  if (cls === 'message' && mutant.mutatorName === 'StringLiteral' && pinned(original.replace(/^[`'"]|[`'"]$/g, ''))) return undefined;
+  return cls;
 }
