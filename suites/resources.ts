@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import type { CheckContext } from './checks/registry.ts';
 import { CheckFailed, got } from './checks/registry.ts';
-import type { ChannelInfo } from './discover.ts';
+import { records, type ChannelInfo } from './discover.ts';
+import type { Exchange } from './exchange.ts';
 import type { KeyKind } from './target.ts';
 import { createPostsBody, futureDate, textSafe } from './arbitraries/posts.ts';
 import { imageForm } from './arbitraries/files.ts';
@@ -44,6 +45,24 @@ export async function createPosts(
   const postIds = documented(e, 'createPosts', 200).map((p) => p.postId);
   for (const id of postIds) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
   return { postIds, body: body! };
+}
+
+/** The id of the first post a 200 POST /posts answer names; the check fails when it names none. */
+export function firstPostId(e: Exchange): string {
+  const id = documented(e, 'createPosts', 200)[0]?.postId;
+  if (id === undefined) throw new CheckFailed({ operation: 'createPosts', received: got(e), documented: '200 with one {postId, integration} per post created (section 2.4)', exchanges: [e] });
+  return id;
+}
+
+/**
+ * Register the deletion of every post a POST /posts answer names. Tidying only: an answer off its schema changes no
+ * verdict here (the response checks report it), so it is read as far as it goes.
+ */
+export function cleanupCreated(ctx: CheckContext, e: Exchange, kind: KeyKind): void {
+  for (const p of records(e.responseBody)) {
+    const id = p.postId;
+    if (typeof id === 'string') ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
+  }
 }
 
 export type PostSummary = DocumentedBody<'listPosts', 200>['posts'][number];

@@ -3,7 +3,8 @@ import type { CheckContext } from './checks/registry.ts';
 import type { KeyKind } from './target.ts';
 import type { ChannelInfo } from './discover.ts';
 import { textSafe } from './arbitraries/posts.ts';
-import { documented } from './documented.ts';
+import { documented, type DocumentedBody } from './documented.ts';
+import type { Exchange } from './exchange.ts';
 
 export interface WalletReading {
   balance: number;
@@ -11,6 +12,25 @@ export interface WalletReading {
 }
 
 export const cents = (n: number) => Math.round(n * 100);
+
+type OnWallet<T> = Extract<T, { usesWallet: true }>;
+
+/**
+ * The WalletEstimate an estimate answered. Another status, or NotOnWallet, reads as nothing: a check comparing its
+ * fields then fails, as for a wrong value. A 200 outside the schema leaves the check not verified.
+ */
+export function estimateOf(e: Exchange): OnWallet<DocumentedBody<'estimateWalletCharge', 200>> | undefined {
+  if (e.status !== 200) return undefined;
+  const body = documented(e, 'estimateWalletCharge', 200);
+  return body.usesWallet ? body : undefined;
+}
+
+/** The WalletSummary a GET /wallet answered, read as estimateOf reads an estimate. */
+export function summaryOf(e: Exchange): OnWallet<DocumentedBody<'getWallet', 200>> | undefined {
+  if (e.status !== 200) return undefined;
+  const body = documented(e, 'getWallet', 200);
+  return body.usesWallet ? body : undefined;
+}
 
 export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<WalletReading> {
   const w = await ctx.api.read({ operationId: 'getWallet', auth: { kind } }, `the ${kind} wallet's balance`);

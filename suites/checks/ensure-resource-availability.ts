@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { imageForm } from '../arbitraries/files.ts';
-import { records, type ChannelInfo } from '../discover.ts';
+import type { ChannelInfo } from '../discover.ts';
 import { documented } from '../documented.ts';
-import { channelsFor, targetNow, writableBriefDocs } from '../resources.ts';
+import { channelsFor, cleanupCreated, firstPostId, targetNow, writableBriefDocs } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, type CheckContext } from './registry.ts';
 
@@ -21,8 +21,7 @@ async function freshPost(ctx: CheckContext, kind: KeyKind, ch: ChannelInfo, type
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type, date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `available ${type}`, image: [] }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${type} post (section 2.4)`, exchanges: [created] });
-  const id = documented(created, 'createPosts', 200)[0]?.postId;
-  ensure(id !== undefined, { operation: 'createPosts', received: got(created), documented: `one {postId, integration} for the ${type} post (section 2.4)`, exchanges: [created] });
+  const id = firstPostId(created);
   ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
   const after = await ctx.api.call({ operationId: 'listPosts', auth: { kind }, query: window });
   const listed = after.status === 200 ? documented(after, 'listPosts', 200).posts.find((p) => p.id === id) : undefined;
@@ -56,11 +55,7 @@ async function freshMedia(ctx: CheckContext, kind: KeyKind, ch: ChannelInfo): Pr
   const now = await targetNow(ctx);
   const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'draft', date: futureDate(now, 3, 7), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: 'with the new image', image: [{ id: media.id, path: media.path }] }] }] } });
   ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a just-uploaded file is usable as an image of a post (section 2.4: "Media is uploaded first; path is the media\'s hosted URL")', exchanges: [up, draft] });
-  // Tidying only, so a body off its schema here changes no verdict: each well-formed id is deleted.
-  for (const p of records(draft.responseBody)) {
-    const id = p.postId;
-    if (typeof id === 'string') ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id }, auth: { kind } }));
-  }
+  cleanupCreated(ctx, draft, kind);
 }
 
 async function freshBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<void> {

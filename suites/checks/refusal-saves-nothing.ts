@@ -1,20 +1,11 @@
 // refusal_saves_nothing: when the wallet cannot cover a post, POST /posts and PUT /posts/<id>/status schedule answer 402 with `wallet: true` and save nothing.
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import fc from 'fast-check';
-import { chargedChannel } from '../wallet-helpers.ts';
+import { chargedChannel, estimateOf, summaryOf } from '../wallet-helpers.ts';
 import { snapshot, diff } from '../snapshot.ts';
-import { findPost, targetNow } from '../resources.ts';
+import { findPost, firstPostId, targetNow } from '../resources.ts';
 import { record } from '../discover.ts';
-import { documented } from '../documented.ts';
-import type { Exchange } from '../history.ts';
 import { ensure, got, register } from './registry.ts';
-
-/** An estimate that says scheduling would be refused; an answer other than 200 says nothing. */
-function saysShort(est: Exchange): boolean {
-  if (est.status !== 200) return false;
-  const estimate = documented(est, 'estimateWalletCharge', 200);
-  return estimate.usesWallet && estimate.short;
-}
 
 export const refusalSavesNothing = register({
   name: 'refusal_saves_nothing',
@@ -30,7 +21,7 @@ export const refusalSavesNothing = register({
     for (const n of [10, 40, 100]) {
       contents = Array.from({ length: n }, (_, i) => `item ${i + 1}`);
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-      if (saysShort(est)) {
+      if (estimateOf(est)?.short === true) {
         short = true;
         break;
       }
@@ -40,13 +31,12 @@ export const refusalSavesNothing = register({
       // With control, empty the wallet as the app would (no auto top-up, a claw-back, then unfrozen) to provoke the refusal.
       await ctx.control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: false });
       const wallet = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the balance to drain');
-      const summary = documented(wallet, 'getWallet', 200);
-      const balance = summary.usesWallet ? summary.balance : 0;
+      const balance = summaryOf(wallet)?.balance ?? 0;
       if (balance > 1) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/adjust`, { credits: -Math.round((balance - 1) * 100) / 100, description: 'verify: drain for refusal_saves_nothing' });
       await ctx.control.request('POST', `/workspaces/${wsId}/wallet/unfreeze`);
       contents = Array.from({ length: 10 }, (_, i) => `item ${i + 1}`);
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-      short = saysShort(est);
+      short = estimateOf(est)?.short === true;
     }
     if (!short) {
       if (!ctx.control) ctx.notVerified('the pay-as-you-go wallet covers even a 100-item post, so no refusal can be provoked without control');
@@ -65,8 +55,7 @@ export const refusalSavesNothing = register({
     const date = futureDate(now, 6, 35);
     const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'draft', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
     ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a draft costs nothing (section 3: "Drafts are free until scheduled")', exchanges: [draft] });
-    const postId = documented(draft, 'createPosts', 200)[0]?.postId;
-    ensure(postId !== undefined, { operation: 'createPosts', received: got(draft), documented: 'one {postId, integration} for the draft (section 2.4)', exchanges: [draft] });
+    const postId = firstPostId(draft);
     ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
     const held = await snapshot(ctx.api, 'payg', now);
     const move = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });

@@ -1,9 +1,14 @@
 // unknown_names_refused: a skill slug, provider, channel or brief category that the workspace does not have is refused, not served, and changes nothing.
 import fc from 'fast-check';
+import { record } from '../discover.ts';
+import { documented } from '../documented.ts';
+import type { Exchange } from '../history.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register } from './registry.ts';
 
 const word = fc.stringMatching(/^[a-z]{4,10}$/);
+
+type Names = Record<'slug' | 'provider' | 'channel' | 'category' | 'key', string>;
 
 export const unknownNamesRefused = register({
   name: 'unknown_names_refused',
@@ -18,12 +23,13 @@ export const unknownNamesRefused = register({
     const d = await ctx.discover();
     const channels = d.workspaces[kind]?.channels ?? [];
     const skills = await ctx.api.read({ operationId: 'listSkills', auth: { kind } }, 'the skills library (which slugs exist)');
-    const slugs = new Set(((skills.responseBody as any)?.skills ?? []).map((s: any) => s?.slug));
+    const slugs = new Set(documented(skills, 'listSkills', 200).skills.map((s) => s.slug));
     const schema = await ctx.api.read({ operationId: 'getBriefSchema', auth: { kind } }, 'the brief registry (which categories exist)');
-    const categories = new Set(((schema.responseBody as any)?.categories ?? []).map((c: any) => c?.id ?? c?.key ?? c?.category));
+    // A category's fields are not shown in the reference: any of its names is taken.
+    const categories = new Set(documented(schema, 'getBriefSchema', 200).categories.map((c) => c.id ?? c.key ?? c.category));
     await ctx.property(
       'a name the workspace does not have is refused and changes nothing',
-      fc.record({ slug: word, provider: word, channel: word, category: word, key: word }),
+      fc.record<Names>({ slug: word, provider: word, channel: word, category: word, key: word }),
       async (n) => {
         const slug = `verify-${n.slug}`;
         if (!slugs.has(slug)) {
@@ -32,7 +38,8 @@ export const unknownNamesRefused = register({
         }
         const provider = `verify-${n.provider}`;
         const unknown = await ctx.api.call({ operationId: 'getSocialConnectUrl', path: { integration: provider }, auth: { kind } });
-        ensure(unknown.status === 400 && (unknown.responseBody as any)?.url === undefined, {
+        // An error body, read unvalidated: a connect URL in it is the failure, whatever else it holds.
+        ensure(unknown.status === 400 && record(unknown.responseBody)?.url === undefined, {
           operation: 'getSocialConnectUrl',
           received: `${got(unknown)} for the provider "${provider}"`,
           documented: '400 and no connect URL: a provider identifier that names no provider is invalid (section 4.1: "400 invalid")',
@@ -42,7 +49,7 @@ export const unknownNamesRefused = register({
         const refresh = `verify-${n.channel}`;
         if (known && !channels.some((c) => c.id === refresh)) {
           const e = await ctx.api.call({ operationId: 'getSocialConnectUrl', path: { integration: known.identifier }, query: { refresh }, auth: { kind } });
-          ensure(e.status === 400 && (e.responseBody as any)?.url === undefined, {
+          ensure(e.status === 400 && record(e.responseBody)?.url === undefined, {
             operation: 'getSocialConnectUrl',
             received: `${got(e)} for ${known.identifier} with refresh=${refresh}, no channel of the workspace`,
             documented: '400 and no connect URL: `refresh` is "id of an existing channel to reconnect" (section 4.1: "400 invalid")',
@@ -64,17 +71,17 @@ export const unknownNamesRefused = register({
             exchanges: [schema, e],
           });
         }
-        const docs = (b: any) => JSON.stringify((b?.documents ?? []).map((x: any) => [x?.category, x?.key, x?.updatedAt]));
-        ensure(docs(before.responseBody) === docs(after.responseBody), {
+        const docs = (e: Exchange) => JSON.stringify(documented(e, 'listBriefDocuments', 200).documents.map((x) => [x.category, x.key, x.updatedAt]));
+        ensure(docs(before) === docs(after), {
           operation: 'saveBriefDocument',
-          received: `GET /brief ${docs(before.responseBody)} before, ${docs(after.responseBody)} after`,
+          received: `GET /brief ${docs(before)} before, ${docs(after)} after`,
           documented: 'a refused PATCH or DELETE changes no document (section 7)',
           exchanges: [save, del, after],
         });
       },
       {
         runs: Math.min(ctx.runs, 2),
-        show: (n: any) => [`GET /skills/verify-${n.slug}`, `GET /social/verify-${n.provider}`, `GET /social/<provider>?refresh=verify-${n.channel}`, `PATCH and DELETE /brief/verify-${n.category}/verify-${n.key}`],
+        show: (n: Names) => [`GET /skills/verify-${n.slug}`, `GET /social/verify-${n.provider}`, `GET /social/<provider>?refresh=verify-${n.channel}`, `PATCH and DELETE /brief/verify-${n.category}/verify-${n.key}`],
       },
     );
   },

@@ -1,6 +1,7 @@
 // upload_types_by_endpoint: what each upload endpoint takes, decided by the file's bytes: an mp4 goes to the library, a PDF only to the brief, and a brief upload says which it got.
 import fc from 'fast-check';
 import { bytesForm, imageForm, MP4_HEAD, PDF_HEAD } from '../arbitraries/files.ts';
+import { documented } from '../documented.ts';
 import { mintTicket } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, show } from './registry.ts';
@@ -34,8 +35,8 @@ export const uploadTypesByEndpoint = register({
           const before = c.file === 'pdf' ? await page() : '';
           const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: FORMS[c.file]() });
           if (c.file === 'mp4') {
-            ensure(e.status === 200 && typeof (e.responseBody as any)?.id === 'string', { operation: 'uploadMedia', received: got(e), documented: '200 Media: mp4 is among POST /upload\'s accepted types (section 4.3)', exchanges: [e] });
-            const id = (e.responseBody as any).id;
+            ensure(e.status === 200, { operation: 'uploadMedia', received: got(e), documented: '200 Media: mp4 is among POST /upload\'s accepted types (section 4.3)', exchanges: [e] });
+            const { id } = documented(e, 'uploadMedia', 200);
             ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
             return;
           }
@@ -46,14 +47,15 @@ export const uploadTypesByEndpoint = register({
         const ticket = await mintTicket(ctx, kind, 'brief');
         const e = await ctx.api.call({ operationId: 'uploadBriefFile', path: { token: ticket.token }, body: FORMS[c.file](), auth: { none: true } });
         const type = c.file === 'pdf' ? 'document' : 'image';
-        ensure(e.status === 200 && (e.responseBody as any)?.type === type && typeof (e.responseBody as any)?.mime === 'string', {
+        const stored = e.status === 200 ? documented(e, 'uploadBriefFile', 200) : undefined;
+        ensure(stored?.type === type, {
           operation: 'uploadBriefFile',
           received: e.status === 200 ? `200 ${show(e.responseBody)}` : got(e),
           documented: `200 with type "${type}" for a ${c.file.toUpperCase()}: /brief-upload "Accepts images and documents", and its answer "adds type (image or document) and mime" (sections 4.3, 2.6)`,
           exchanges: [e],
         });
-        const id = (e.responseBody as any).id;
-        if (typeof id === 'string') ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
+        const { id } = stored;
+        ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
       },
       { runs: cases.length, examples: cases.map((c) => [c] as [Case]).map(([c]) => c), show: (c: Case) => [c.to === 'upload' ? `POST /upload a ${c.file}` : `POST /upload-ticket {"purpose": "brief"}; POST /brief-upload/<token> a ${c.file}`] },
     );

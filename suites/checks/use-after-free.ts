@@ -6,7 +6,7 @@ import type { RequestSpec } from '../client.ts';
 import type { ChannelInfo } from '../discover.ts';
 import type { Exchange } from '../history.ts';
 import { documented } from '../documented.ts';
-import { channelsFor, findPost, targetNow, writableBriefDocs } from '../resources.ts';
+import { channelsFor, findPost, firstPostId, targetNow, writableBriefDocs } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
 import { ensure, got, register, show, type CheckContext } from './registry.ts';
@@ -37,7 +37,7 @@ async function deletedPost(ctx: CheckContext, kind: KeyKind, channels: ChannelIn
   const [settings] = fc.sample(settingsArb(ch!.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date, shortLink: false, tags: [], posts: [{ integration: { id: ch!.id }, value: [{ content: 'to be deleted', image: [] }, { content: 'its thread item', image: [], delay: 1 }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${c.type} post`, exchanges: [created] });
-  const id = documented(created, 'createPosts', 200)[0]!.postId;
+  const id = firstPostId(created);
   const summary = await findPost(ctx, kind, id, date);
   const group = summary?.group;
   ensure(typeof group === 'string', { operation: 'listPosts', received: `no summary with a group for post ${id}`, documented: 'the post just created, with its group (section 2.3)', exchanges: [created] });
@@ -118,7 +118,7 @@ async function deletedChannel(ctx: CheckContext, kind: KeyKind, channels: Channe
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
   const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'schedule', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: 'on a channel about to go', image: [] }], settings }] } });
   ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: '200 for a valid scheduled post', exchanges: [created] });
-  const postId = documented(created, 'createPosts', 200)[0]!.postId;
+  const postId = firstPostId(created);
   const del = await ctx.api.call({ operationId: 'deleteIntegration', path: { id: ch.id }, auth: { kind } });
   ensure(del.status === 200, { operation: 'deleteIntegration', received: got(del), documented: '200 (section 4.1: "Disconnects the channel")', exchanges: [del] });
   const list = await ctx.api.read({ operationId: 'listIntegrations', auth: { kind } }, 'the channels after the disconnect');

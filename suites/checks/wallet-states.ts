@@ -1,13 +1,11 @@
 // Wallet rules that need a wallet in a given state (control): charged again after a refund, frozen, and covered by automatic top-up.
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { targetNow } from '../resources.ts';
-import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
-import type { ChannelInfo } from '../discover.ts';
+import { firstPostId, targetNow } from '../resources.ts';
+import { chargedChannel, cents, estimateOf, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
+import { record, type ChannelInfo } from '../discover.ts';
 import type { Exchange } from '../history.ts';
 import { ensure, got, register, type CheckContext } from './registry.ts';
-
-const wallet = (e: Exchange) => e.responseBody as any;
 
 async function schedule(ctx: CheckContext, ch: ChannelInfo, contents: string[]): Promise<Exchange> {
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
@@ -19,7 +17,7 @@ const estimate = (ctx: CheckContext, ch: ChannelInfo, contents: string[]) => ctx
 
 /** The estimate's `short` says whether scheduling now is refused with 402 (section 2.8): the two must agree. */
 function agree(est: Exchange, res: Exchange, state: string): void {
-  const short = wallet(est)?.short;
+  const short = estimateOf(est)?.short;
   ensure(short === (res.status === 402), { operation: 'createPosts', received: `estimate short ${short}, then scheduling answered ${got(res)} (${state})`, documented: '`short`: "scheduling now would be refused with 402" (WalletEstimate)', exchanges: [est, res] });
 }
 
@@ -36,7 +34,7 @@ export const rechargeAfterRefund = register({
     const res = await schedule(ctx, ch, ['charged, refunded, charged again']);
     if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover one priced post');
     ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
-    const postId = (res.responseBody as any[])[0]?.postId;
+    const postId = firstPostId(res);
     ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
     const charged = await readWallet(ctx, 'payg');
     const spend = -sumCents(newTransactions(before, charged), 'SPEND');
@@ -69,14 +67,15 @@ export const frozenWallet = register({
     const ch = await chargedChannel(ctx, 'payg');
     await control.request('POST', `/workspaces/${wsId}/wallet/freeze`);
     const frozen = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the frozen wallet');
-    ensure(wallet(frozen)?.frozen === true && wallet(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
+    ensure(summaryOf(frozen)?.frozen === true && summaryOf(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
     const est = await estimate(ctx, ch, ['while frozen']);
     const res = await schedule(ctx, ch, ['while frozen']);
-    ensure(res.status === 402 && (res.responseBody as any)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true: a frozen wallet is not pay-as-you-go, so it does not cover a priced post (sections 3, 7)', exchanges: [frozen, res] });
+    // Read unvalidated: `wallet: true` is itself the schema's constant, and a refusal without it is this check's failure.
+    ensure(res.status === 402 && record(res.responseBody)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true: a frozen wallet is not pay-as-you-go, so it does not cover a priced post (sections 3, 7)', exchanges: [frozen, res] });
     agree(est, res, 'frozen');
     await control.unfreeze(wsId);
     const thawed = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the unfrozen wallet');
-    ensure(wallet(thawed)?.frozen === false && wallet(thawed)?.payAsYouGo === true, { operation: 'getWallet', received: got(thawed), documented: 'frozen: false, payAsYouGo: true (topped up before, and no longer frozen)', exchanges: [thawed] });
+    ensure(summaryOf(thawed)?.frozen === false && summaryOf(thawed)?.payAsYouGo === true, { operation: 'getWallet', received: got(thawed), documented: 'frozen: false, payAsYouGo: true (topped up before, and no longer frozen)', exchanges: [thawed] });
   },
 });
 
@@ -98,10 +97,10 @@ export const autoTopUpCovers = register({
     // No monthly limit and no threshold: whatever the workspace had set, only the shortfall can fire a top-up.
     await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: null });
     const before = await readWallet(ctx, 'payg');
-    const usedBefore = wallet(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet before the top-up'))?.autoTopUp?.usedThisMonth;
+    const usedBefore = summaryOf(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet before the top-up'))?.autoTopUp?.usedThisMonth;
     const contents = ['paid for by automatic top-up'];
     const est = await estimate(ctx, ch, contents);
-    ensure(wallet(est)?.short === false && wallet(est)?.autoTopUpCovers === true, { operation: 'estimateWalletCharge', received: got(est), documented: `short: false, autoTopUpCovers: true: the balance (${before.balance}) is below the price and automatic top-up is on (section 3: "the wallet (with auto top-up) covers the price")`, exchanges: [est] });
+    ensure(estimateOf(est)?.short === false && estimateOf(est)?.autoTopUpCovers === true, { operation: 'estimateWalletCharge', received: got(est), documented: `short: false, autoTopUpCovers: true: the balance (${before.balance}) is below the price and automatic top-up is on (section 3: "the wallet (with auto top-up) covers the price")`, exchanges: [est] });
     const res = await schedule(ctx, ch, contents);
     agree(est, res, 'auto top-up on, balance below the price');
     const after = await readWallet(ctx, 'payg');
@@ -114,14 +113,14 @@ export const autoTopUpCovers = register({
       exchanges: [est, res],
     });
     const read = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet after the top-up');
-    const usedAfter = wallet(read)?.autoTopUp?.usedThisMonth;
+    const usedAfter = summaryOf(read)?.autoTopUp?.usedThisMonth;
     // Each automatic top-up is one `amount` (smallest currency unit): usedThisMonth grows by that many.
     ensure(typeof usedBefore === 'number' && typeof usedAfter === 'number' && usedAfter - usedBefore === 1000 * topUps.length, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before ${topUps.length} automatic top-up(s) of amount 1000, ${usedAfter} after`, documented: `usedThisMonth grown by ${1000 * topUps.length}: the amount of each automatic top-up made this month (Wallet: autoTopUp "amount integer|null (smallest currency unit)", "usedThisMonth integer (smallest currency unit)")`, exchanges: [res, read] });
-    const auto0 = wallet(read)?.autoTopUp;
+    const auto0 = summaryOf(read)?.autoTopUp;
     ensure(auto0?.enabled === true && auto0?.amount === 1000 && auto0?.belowCredits === null && auto0?.monthlyLimit === null, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto0)}`, documented: 'the settings the app made: enabled true, amount 1000, belowCredits null, monthlyLimit null', exchanges: [read] });
     // In a currency of two decimals, `amount` cents buy amount / 100 units, each worth creditsPerUnit credits.
-    const { currency, creditsPerUnit } = wallet(read) ?? {};
-    if (['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF'].includes(currency) && typeof creditsPerUnit === 'number') {
+    const { currency, creditsPerUnit } = summaryOf(read) ?? {};
+    if (typeof currency === 'string' && ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF'].includes(currency) && typeof creditsPerUnit === 'number') {
       const worth = cents((1000 / 100) * creditsPerUnit);
       ensure(topUps.every((t) => cents(t.credits) === worth), { operation: 'createPosts', received: `AUTO_TOPUP credits ${JSON.stringify(topUps.map((t) => t.credits))}`, documented: `${worth / 100} credits each: amount 1000 (${currency} cents) at creditsPerUnit ${creditsPerUnit} (WalletSummary: "creditsPerUnit: credits bought with one unit of the currency")`, exchanges: [res, read] });
     } else {
@@ -137,7 +136,7 @@ export const autoTopUpCovers = register({
     const refused = await schedule(ctx, ch, ['over the monthly limit']);
     agree(capped, refused, `auto top-up on, monthlyLimit ${usedAfter} already used`);
     const last = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet at its monthly limit');
-    const auto = wallet(last)?.autoTopUp;
+    const auto = summaryOf(last)?.autoTopUp;
     ensure(auto?.belowCredits === 0 && auto?.monthlyLimit === usedAfter, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto)}`, documented: `the settings the app made: belowCredits 0, monthlyLimit ${usedAfter}`, exchanges: [last] });
     ensure(typeof auto?.usedThisMonth === 'number' && auto.usedThisMonth <= auto.monthlyLimit, { operation: 'getWallet', received: `autoTopUp ${JSON.stringify(auto)} after a shortfall with the limit used up`, documented: 'usedThisMonth never above monthlyLimit (Wallet: autoTopUp `monthlyLimit`, `usedThisMonth`)', exchanges: [capped, refused, last] });
   },
