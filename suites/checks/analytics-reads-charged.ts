@@ -1,8 +1,10 @@
 // x_analytics_reads_charged: on pay-as-you-go, a fresh analytics read of the `x` channel is paid from the wallet (402 and nothing taken when the wallet cannot pay); a fresh read of a channel the price list does not list takes nothing.
 import fc from 'fast-check';
 import { settingsArb, textSafe } from '../arbitraries/posts.ts';
+import { record } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
-import { cents, emptyWallet, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { cents, emptyWallet, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const xAnalyticsReadsCharged = register({
@@ -24,7 +26,7 @@ export const xAnalyticsReadsCharged = register({
     const unlisted: typeof channels = [];
     for (const c of channels.filter((c) => c.identifier !== 'x')) {
       const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'payg' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      const rows = ((p.responseBody as any)?.sections ?? []).flatMap((s: any) => s?.items ?? []);
+      const rows = documented(p, 'getWalletPrices', 200).sections.flatMap((s) => s.items);
       if (rows.length === 0) unlisted.push(c);
     }
     const read = (id: string) => ctx.api.call({ operationId: 'getChannelAnalytics', path: { integration: id }, query: { date: '7', fresh: 'true' }, auth: { kind: 'payg' } });
@@ -42,17 +44,18 @@ export const xAnalyticsReadsCharged = register({
         const empty = await readWallet(ctx, 'payg');
         const refused = await read(x!.id);
         const untouched = newTransactions(empty, await readWallet(ctx, 'payg'));
-        ensure(refused.status === 402 && (refused.responseBody as any)?.wallet === true && untouched.length === 0, {
+        // Read unvalidated: `wallet: true` is the schema's constant, and a refusal without it is this check's failure.
+        ensure(refused.status === 402 && record(refused.responseBody)?.wallet === true && untouched.length === 0, {
           operation: 'getChannelAnalytics',
           received: `${got(refused)} with an empty wallet; ${untouched.length} transaction(s) recorded`,
           documented: '402 with wallet: true and nothing taken: "reads for the channel whose provider is x are charged and 402 follows when credits do not cover them"',
           exchanges: [refused],
         });
-        const used = async () => (await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet\'s automatic top-up use')).responseBody as any;
-        const usedBefore = (await used())?.autoTopUp?.usedThisMonth;
+        const used = async () => summaryOf(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet\'s automatic top-up use'))?.autoTopUp?.usedThisMonth;
+        const usedBefore = await used();
         await control.topUp(wsId!, 100);
         const before = await readWallet(ctx, 'payg');
-        const usedAfter = (await used())?.autoTopUp?.usedThisMonth;
+        const usedAfter = await used();
         ensure(typeof usedBefore === 'number' && usedAfter === usedBefore, { operation: 'getWallet', received: `autoTopUp.usedThisMonth ${usedBefore} before a top-up made in the app, ${usedAfter} after`, documented: 'unchanged: usedThisMonth counts automatic top-ups (WalletSummary autoTopUp), not one made by hand', exchanges: [] });
         // Control's top-up stands for the app's: the ledger lists it as one TOPUP of what was added.
         const topUps = newTransactions(empty, before);

@@ -1,8 +1,9 @@
 // exact_balance_covers: a balance exactly equal to a post's price covers it (scheduled, balance 0); a cent less does not (short, 402, nothing taken).
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
+import { record } from '../discover.ts';
 import { targetNow } from '../resources.ts';
-import { chargedChannel, cents, emptyWallet, newTransactions, readWallet } from '../wallet-helpers.ts';
+import { chargedChannel, cents, emptyWallet, estimateOf, newTransactions, readWallet } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const exactBalanceCovers = register({
@@ -25,18 +26,19 @@ export const exactBalanceCovers = register({
       async ({ items, short }) => {
         const contents = Array.from({ length: items }, (_, i) => `exactly paid ${i + 1}`);
         const est0 = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-        const due = cents((est0.responseBody as any)?.dueCredits);
-        ensure(est0.status === 200 && due > 0, { operation: 'estimateWalletCharge', received: got(est0), documented: `a WalletEstimate with dueCredits > 0 for ${ch.identifier} (it is charged)`, exchanges: [est0] });
+        const first = estimateOf(est0);
+        ensure(first && cents(first.dueCredits) > 0, { operation: 'estimateWalletCharge', received: got(est0), documented: `a WalletEstimate with dueCredits > 0 for ${ch.identifier} (it is charged)`, exchanges: [est0] });
+        const due = cents(first.dueCredits);
         await emptyWallet(ctx, 'payg', 'empty the wallet for exact_balance_covers');
         const balance = due - (short ? 1 : 0);
         if (balance > 0) await control.topUp(wsId!, balance / 100);
         const before = await readWallet(ctx, 'payg');
         if (cents(before.balance) !== balance) ctx.notVerified(`the wallet could not be set to ${balance / 100} through control (it reads ${before.balance})`);
         const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-        const e = est.responseBody as any;
-        ensure(est.status === 200 && e?.short === short && cents(e?.balanceAfterCredits) === balance - due, {
+        const e = estimateOf(est);
+        ensure(e?.short === short && cents(e.balanceAfterCredits) === balance - due, {
           operation: 'estimateWalletCharge',
-          received: `with a balance of ${balance / 100}: ${show(e, 300)}`,
+          received: `with a balance of ${balance / 100}: ${show(est.responseBody, 300)}`,
           documented: `short ${short} and balanceAfterCredits ${(balance - due) / 100}: a balance ${short ? 'a hundredth under' : 'exactly equal to'} the ${due / 100} due ${short ? 'does not cover it' : 'covers it'}`,
           exchanges: [est],
         });
@@ -46,7 +48,8 @@ export const exactBalanceCovers = register({
         const taken = newTransactions(before, after);
         ensure(
           short
-            ? res.status === 402 && (res.responseBody as any)?.wallet === true && taken.length === 0
+            ? // Read unvalidated: `wallet: true` is the schema's constant, and a refusal without it is this check's failure.
+              res.status === 402 && record(res.responseBody)?.wallet === true && taken.length === 0
             : res.status === 200 && cents(after.balance) === 0,
           {
             operation: 'createPosts',

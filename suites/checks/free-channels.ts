@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
-import { targetNow } from '../resources.ts';
-import { cents, newTransactions, readWallet } from '../wallet-helpers.ts';
+import { documented } from '../documented.ts';
+import { cleanupCreated, targetNow } from '../resources.ts';
+import { cents, estimateOf, newTransactions, readWallet } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const unlistedChannelsFree = register({
@@ -19,7 +20,7 @@ export const unlistedChannelsFree = register({
     const free: ChannelInfo[] = [];
     for (const c of textSafe(d.workspaces.free?.channels ?? [])) {
       const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'free' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      if (((p.responseBody as any)?.sections ?? []).every((s: any) => (s?.items ?? []).length === 0)) free.push(c);
+      if (documented(p, 'getWalletPrices', 200).sections.every((s) => s.items.length === 0)) free.push(c);
     }
     if (free.length === 0) ctx.notVerified('every channel of the free workspace has a row in the price list');
     await ctx.property(
@@ -27,10 +28,10 @@ export const unlistedChannelsFree = register({
       fc.record({ channel: fc.constantFrom(...free), type: fc.constantFrom<'schedule' | 'now'>('schedule', 'now'), contents: fc.array(contentArb(200), { minLength: 1, maxLength: 3 }) }),
       async ({ channel, type, contents }) => {
         const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'free' }, body: { provider: channel.identifier, contents } });
-        const e = est.responseBody as any;
-        ensure(est.status === 200 && e?.charged === false && cents(e?.dueCredits) === 0 && e?.short === false, {
+        const e = estimateOf(est);
+        ensure(e?.charged === false && cents(e.dueCredits) === 0 && !e.short, {
           operation: 'estimateWalletCharge',
-          received: `${est.status} ${show(e, 300)}`,
+          received: `${est.status} ${show(est.responseBody, 300)}`,
           documented: `charged false, dueCredits 0, short false: ${channel.identifier} is not in the price list ("channels not listed are free")`,
           exchanges: [est],
         });
@@ -40,7 +41,7 @@ export const unlistedChannelsFree = register({
         const [settings] = fc.sample(settingsArb(channel.identifier), { seed: ctx.seed, numRuns: 1 });
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'free' }, body: { type, date, shortLink: false, tags: [], posts: [{ integration: { id: channel.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: `200: a ${type} post on ${channel.identifier}, a channel not in the price list, needs no credits, and the public API is part of the free plan`, exchanges: [est, res] });
-        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'free' } }));
+        cleanupCreated(ctx, res, 'free');
         const after = await readWallet(ctx, 'free');
         const added = newTransactions(before, after);
         ensure(added.length === 0 && cents(after.balance) === cents(before.balance), {
