@@ -1,7 +1,8 @@
 // DELETE /posts/<id> without deleteFromPlatform touches no network: deletedFromPlatform stays empty, for a published post too; and nothing unsent is ever "deleted from the platform".
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
-import { targetNow } from '../resources.ts';
+import { documented } from '../documented.ts';
+import { firstPostId, targetNow } from '../resources.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const deleteFromPlatform = register({
@@ -25,10 +26,10 @@ export const deleteFromPlatform = register({
         const now = await targetNow(ctx);
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type, date: futureDate(now, 2, 13), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `delete me (${type})`, image: [] }], settings: fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 })[0] }] } });
         if (res.status !== 200) return ctx.partial(`${type} on ${ch.identifier} was refused (${res.status}), so its delete was not tried`);
-        const postId = (res.responseBody as any[])[0]?.postId;
+        const postId = firstPostId(res);
         const del = await ctx.api.call({ operationId: 'deletePost', path: { id: postId }, query: flag ? { deleteFromPlatform: 'true' } : {}, auth: { kind } });
-        const removed = (del.responseBody as any)?.deletedFromPlatform;
-        ensure(del.status === 200 && Array.isArray(removed) && removed.length === 0, {
+        const removed = del.status === 200 ? documented(del, 'deletePost', 200).deletedFromPlatform : undefined;
+        ensure(removed?.length === 0, {
           operation: 'deletePost',
           received: got(del),
           documented: `200 with deletedFromPlatform [] for a ${type === 'now' ? 'published' : type} post deleted ${flag ? 'with' : 'without'} deleteFromPlatform=true: ${type === 'now' ? '"only removed from the calendar unless deleteFromPlatform=true"' : 'it was never on a network'}`,

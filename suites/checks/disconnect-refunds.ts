@@ -1,7 +1,7 @@
 // sent_parts_kept_unsent_refunded: deleting gives back what unsent parts paid and nothing for parts already sent, whether a post is deleted or its channel disconnected; disconnecting touches no other channel's posts.
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
-import { findPost, targetNow } from '../resources.ts';
+import { findPost, firstPostId, targetNow } from '../resources.ts';
 import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
@@ -20,7 +20,6 @@ export const sentPartsKept = register({
     if (!other) ctx.notVerified('the payg workspace has no second channel on another provider');
     const post = (ch: typeof charged, type: 'now' | 'schedule' | 'draft', date: string, items: number, label: string) =>
       ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type, date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: Array.from({ length: items }, (_, i) => ({ content: `${label} ${i + 1}`, image: [] })), settings: fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 })[0] }] } });
-    const idOf = (e: { responseBody: unknown }) => (e.responseBody as any[])[0]?.postId as string;
     await ctx.property(
       'sent parts are kept, unsent ones refunded',
       fc.record({ sent: fc.integer({ min: 1, max: 3 }), queued: fc.integer({ min: 1, max: 3 }) }),
@@ -34,7 +33,7 @@ export const sentPartsKept = register({
         if (out.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
         ensure(out.status === 200, { operation: 'createPosts', received: got(out), documented: '200 for a valid post sent now', exchanges: [out] });
         const beforeDelete = await readWallet(ctx, 'payg');
-        const del = await ctx.api.call({ operationId: 'deletePost', path: { id: idOf(out) }, auth: { kind: 'payg' } });
+        const del = await ctx.api.call({ operationId: 'deletePost', path: { id: firstPostId(out) }, auth: { kind: 'payg' } });
         const afterDelete = await readWallet(ctx, 'payg');
         const back = newTransactions(beforeDelete, afterDelete);
         ensure(del.status === 200 && back.length === 0 && cents(afterDelete.balance) === cents(beforeDelete.balance), {
@@ -65,7 +64,7 @@ export const sentPartsKept = register({
           documented: `a REFUND of exactly ${paid / 100}: what the scheduled post paid comes back ("parts not sent yet"), what the sent post paid does not`,
           exchanges: [doomed, gone],
         });
-        const [onCalendar, stillQueued, stillDraft] = await Promise.all([findPost(ctx, 'payg', idOf(doomed), later), findPost(ctx, 'payg', idOf(queuedOther), later), findPost(ctx, 'payg', idOf(draftOther), later)]);
+        const [onCalendar, stillQueued, stillDraft] = await Promise.all([findPost(ctx, 'payg', firstPostId(doomed), later), findPost(ctx, 'payg', firstPostId(queuedOther), later), findPost(ctx, 'payg', firstPostId(draftOther), later)]);
         ensure(!onCalendar && stillQueued && stillDraft, {
           operation: 'deleteIntegration',
           received: `after the disconnect: its scheduled post ${onCalendar ? 'still listed' : 'gone'}; the other channel's scheduled post ${stillQueued ? 'listed' : 'gone'}, its draft ${stillDraft ? 'listed' : 'gone'}`,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { chargedChannel, newTransactions, readWallet } from '../wallet-helpers.ts';
-import { targetNow } from '../resources.ts';
+import { cleanupCreated, targetNow } from '../resources.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const draftCostsNothing = register({
@@ -24,7 +24,7 @@ export const draftCostsNothing = register({
         if (settings) entry.settings = settings;
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'draft', date: futureDate(now, 2, 3), shortLink: false, tags: [], posts: [entry] } });
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200: drafts are saved without the settings check (section 2.9: "Drafts are saved without this check")', exchanges: [res] });
-        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'payg' } }));
+        cleanupCreated(ctx, res, 'payg');
         const after = await readWallet(ctx, 'payg');
         const added = newTransactions(before, after);
         ensure(added.length === 0 && after.balance === before.balance, {

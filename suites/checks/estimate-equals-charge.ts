@@ -1,8 +1,8 @@
 // estimate_equals_charge: what POST /wallet/estimate says is due is exactly what scheduling the same post then takes.
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
-import { targetNow } from '../resources.ts';
+import { chargedChannel, cents, estimateOf, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { cleanupCreated, targetNow } from '../resources.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const estimateEqualsCharge = register({
@@ -20,8 +20,8 @@ export const estimateEqualsCharge = register({
       fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 5 }),
       async (contents) => {
         const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
-        const e = est.responseBody as any;
-        ensure(est.status === 200 && typeof e?.dueCredits === 'number', { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate', exchanges: [est] });
+        const e = estimateOf(est);
+        ensure(e, { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate', exchanges: [est] });
         const before = await readWallet(ctx, 'payg');
         const now = await targetNow(ctx);
         const body = { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] };
@@ -31,7 +31,7 @@ export const estimateEqualsCharge = register({
           return;
         }
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: `200 (the estimate said not short, due ${e.dueCredits})`, exchanges: [est, res] });
-        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'payg' } }));
+        cleanupCreated(ctx, res, 'payg');
         const after = await readWallet(ctx, 'payg');
         const added = newTransactions(before, after);
         const spent = -sumCents(added, 'SPEND');

@@ -1,7 +1,8 @@
 // A scheduled priced post whose send fails gives its credits back and is not PUBLISHED (control makes the channel fail and moves the clock).
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { targetNow } from '../resources.ts';
+import { documented } from '../documented.ts';
+import { firstPostId, targetNow } from '../resources.ts';
 import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
@@ -26,14 +27,14 @@ export const failedSendRefunds = register({
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 0, 90), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: Array.from({ length: items }, (_, i) => ({ content: `doomed ${i + 1}`, image: [] })), settings }] } });
         if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
-        const postId = (res.responseBody as any[])[0]?.postId;
+        const postId = firstPostId(res);
         const charged = await readWallet(ctx, 'payg');
         const spend = -sumCents(newTransactions(before, charged), 'SPEND');
         await control.advance(4 * 3600);
         const after = await readWallet(ctx, 'payg');
         const refund = sumCents(newTransactions(charged, after), 'REFUND');
         const list = await ctx.api.read({ operationId: 'listPosts', auth: { kind: 'payg' }, query: { startDate: futureDate(now, -1), endDate: futureDate(now, 1) } }, 'the calendar after the failed send');
-        const post = ((list.responseBody as any)?.posts ?? []).find((p: any) => p.id === postId);
+        const post = documented(list, 'listPosts', 200).posts.find((p) => p.id === postId);
         ensure(spend > 0 && refund === spend && cents(after.balance) === cents(before.balance) && post?.state !== 'PUBLISHED', {
           operation: 'createPosts',
           received: `charged ${spend / 100}, refunded ${refund / 100} after the failed send; balance ${before.balance} -> ${charged.balance} -> ${after.balance}; post state ${post?.state ?? '(not listed)'}`,

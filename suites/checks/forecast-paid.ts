@@ -1,8 +1,8 @@
 // forecast_skips_paid_posts: a priced post paid when it is scheduled adds nothing to the wallet's forecast of paid usage, even when it goes out within the window.
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { targetNow } from '../resources.ts';
-import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
+import { cleanupCreated, targetNow } from '../resources.ts';
+import { chargedChannel, cents, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const forecastSkipsPaidPosts = register({
@@ -16,10 +16,10 @@ export const forecastSkipsPaidPosts = register({
   async run(ctx) {
     const ch = await chargedChannel(ctx, 'payg');
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
-    const summary = async (why: string) => (await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, why)).responseBody as any;
+    const summary = async (why: string) => summaryOf(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, why));
     const first = await summary('the wallet\'s forecast window');
     const hours = first?.forecast?.windowHours;
-    if (!Number.isInteger(hours) || hours < 1) ctx.notVerified(`GET /wallet gives no forecast window (forecast ${show(first?.forecast)})`);
+    if (hours === undefined || !Number.isInteger(hours) || hours < 1) return ctx.notVerified(`GET /wallet gives no forecast window (forecast ${show(first?.forecast)})`);
     await ctx.property(
       'a post paid at scheduling is not forecast',
       fc.record({ contents: fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 3 }), minutes: fc.integer({ min: 5, max: hours * 60 - 5 }) }),
@@ -30,10 +30,11 @@ export const forecastSkipsPaidPosts = register({
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 0, minutes), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
         if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
-        for (const p of (res.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind: 'payg' } }));
+        cleanupCreated(ctx, res, 'payg');
         const spent = -sumCents(newTransactions(ledger, await readWallet(ctx, 'payg')), 'SPEND');
         const after = await summary('the forecast after scheduling');
-        ensure(spent > 0 && cents(after?.forecast?.neededCredits) === cents(before?.forecast?.neededCredits), {
+        const [was, is] = [before?.forecast?.neededCredits, after?.forecast?.neededCredits];
+        ensure(spent > 0 && was !== undefined && is !== undefined && cents(is) === cents(was), {
           operation: 'getWallet',
           received: `forecast.neededCredits ${before?.forecast?.neededCredits} before, ${after?.forecast?.neededCredits} after scheduling a post paid ${spent / 100} at once, due in ${minutes} minutes`,
           documented: 'the same neededCredits: the post was paid when it was scheduled, so it is no paid usage to come ("posts queued before charging moved to scheduling time" are what the forecast counts)',
