@@ -24,6 +24,7 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
+  { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none' },
   { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass' },
   { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings) and the clock's answer, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
 ];
@@ -89,7 +90,8 @@ export const RULES: Rule[] = [
   { cls: 'field-notes', file: 'billing.ts', fn: ['planAutoTopUp'] },
   { cls: 'machinery', file: 'billing.ts', fn: ['ensureLedgerRoom'] },
   { cls: 'machinery', file: 'billing.ts', fn: ['planSettlement', 'planActions'], line: /ensureLedgerRoom/ },
-  { cls: 'redundant', file: 'billing.ts', fn: ['planActions'], line: /!quote\.covered|cents <= 0/ },
+  { cls: 'redundant', file: 'billing.ts', fn: ['planActions'], line: /!quote\.covered|cents <= 0|ws\.plan === 'paid'/ },
+  { cls: 'legacy', file: 'billing.ts', fn: ['paidFor'], replacement: /^\{\}$/ },
   { cls: 'not-shown', file: 'billing.ts', fn: ['planActions'], line: /reference|description/ },
   { cls: 'not-shown', file: 'billing.ts', fn: ['notifyLowBalance'] },
   { cls: 'not-shown', file: 'billing.ts', fn: ['applySettlement'], line: /notifyLowBalance|reference: c\.reference/ },
