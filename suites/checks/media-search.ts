@@ -1,6 +1,7 @@
 // GET /media?search=<word>: files whose name holds the word are found, files whose name does not are left out.
 import fc from 'fast-check';
 import { imageForm } from '../arbitraries/files.ts';
+import { documented } from '../documented.ts';
 import { ensure, got, register } from './registry.ts';
 
 // Words no seeded file name holds; one is searched for, the other names the file that must not be found.
@@ -23,13 +24,13 @@ export const mediaSearch = register({
         for (const name of [`${other}-${n}.png`, `${word}-${n}.png`]) {
           const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
           ensure(e.status === 200, { operation: 'uploadMedia', received: got(e), documented: '200 Media for a png', exchanges: [e] });
-          const id = (e.responseBody as any).id;
+          const { id } = documented(e, 'uploadMedia', 200);
           ids.push(id);
           ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
         }
         const [otherId, wordId] = ids;
         const e = await ctx.api.read({ operationId: 'listMedia', auth: { kind }, query: { page: 1, search: word } }, `a search for "${word}"`);
-        const found = new Set(((e.responseBody as any)?.results ?? []).map((m: any) => m?.id));
+        const found = new Set<string | undefined>(documented(e, 'listMedia', 200).results.map((m) => m.id));
         ensure(found.has(wordId) && !found.has(otherId), {
           operation: 'listMedia',
           received: `search "${word}": ${word}-${n}.png ${found.has(wordId) ? 'found' : 'not found'}, ${other}-${n}.png ${found.has(otherId) ? 'found' : 'not found'}`,

@@ -1,4 +1,5 @@
 // oauth_flow: consent gives a code, the code gives a `pos_` token once, the token acts as the key, revocation stops it at once.
+import { record } from '../discover.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const oauthFlow = register({
@@ -36,14 +37,17 @@ export const oauthFlow = register({
     ensure(code && approved.searchParams.get('state') === 'xyz123', { operation: 'submitOAuthConsent', received: `redirect to ${approved}`, documented: 'code and state on approval' });
     const exchange = () => control.raw('POST', '/api/oauth/token', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code', code, client_id: app.clientId, client_secret: app.clientSecret }) });
     const tokenRes = await exchange();
-    const token = (await tokenRes.json()) as any;
-    ensure(tokenRes.status === 200 && String(token.access_token).startsWith('pos_') && token.id === ws && token.token_type === 'bearer', { operation: 'exchangeOAuthCode', received: `${tokenRes.status} ${JSON.stringify(token)}`, documented: '{access_token: "pos_...", id: <workspace id>, token_type: "bearer"}' });
+    // Control's answer, judged field by field here, so read unvalidated.
+    const answer: unknown = await tokenRes.json();
+    const token = record(answer) ?? {};
+    ensure(tokenRes.status === 200 && String(token.access_token).startsWith('pos_') && token.id === ws && token.token_type === 'bearer', { operation: 'exchangeOAuthCode', received: `${tokenRes.status} ${JSON.stringify(answer)}`, documented: '{access_token: "pos_...", id: <workspace id>, token_type: "bearer"}' });
+    const accessToken = String(token.access_token);
     const again = await exchange();
     ensure(again.status !== 200, { operation: 'exchangeOAuthCode', received: `${again.status} for the same code a second time`, documented: 'a code is exchanged once (section 5.5)' });
-    const use = await ctx.api.call({ operationId: 'checkConnection', auth: { header: token.access_token } });
+    const use = await ctx.api.call({ operationId: 'checkConnection', auth: { header: accessToken } });
     ensure(use.status === 200, { operation: 'checkConnection', received: got(use), documented: '200: "a token can do what the user\'s API key can do"', exchanges: [use] });
     await control.revokeOAuthApp(ws);
-    const after = await ctx.api.call({ operationId: 'checkConnection', auth: { header: token.access_token } });
-    ensure(after.status === 401 && (after.responseBody as any)?.msg === 'Invalid OAuth token', { operation: 'checkConnection', received: got(after), documented: '401 {"msg": "Invalid OAuth token"} after revocation', exchanges: [use, after] });
+    const after = await ctx.api.call({ operationId: 'checkConnection', auth: { header: accessToken } });
+    ensure(after.status === 401 && record(after.responseBody)?.msg === 'Invalid OAuth token', { operation: 'checkConnection', received: got(after), documented: '401 {"msg": "Invalid OAuth token"} after revocation', exchanges: [use, after] });
   },
 });

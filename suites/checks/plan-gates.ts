@@ -1,6 +1,7 @@
 // plan_gates: before the first top-up a free workspace gets 402 {wallet: true} from skills, brief and `x` connect; AI is for paid plans.
 import { describeViolations, getValidator } from '../../spec/validator.ts';
 import type { RequestSpec } from '../client.ts';
+import { estimateOf } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
 const GATED: RequestSpec[] = [
@@ -37,7 +38,7 @@ export const planGates = register({
       for (const spec of AI) refusal(spec, 'PlanRefusal', await ctx.api.call({ ...spec, auth: { kind: 'free' } }));
       // Section 1: the free plan uses the wallet even before a top-up, so an estimate is a WalletEstimate (usesWallet true).
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'free' }, body: { provider: 'x', contents: ['gate'] } });
-      ensure(est.status === 200 && (est.responseBody as any)?.usesWallet === true, { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate (usesWallet true) on the free plan: "Paid plan: the wallet is not used"', exchanges: [est] });
+      ensure(estimateOf(est), { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate (usesWallet true) on the free plan: "Paid plan: the wallet is not used"', exchanges: [est] });
     } else ctx.partial('the 402 side needs the key of a free workspace never topped up');
     for (const kind of ['payg', 'paid'] as const) {
       if (!ctx.has(kind)) continue;

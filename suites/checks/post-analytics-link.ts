@@ -3,9 +3,14 @@ import fc from 'fast-check';
 import { channelsFor, createPosts } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import type { Exchange } from '../history.ts';
+import { documented } from '../documented.ts';
 import { ensure, got, register } from './registry.ts';
 
-const isMissing = (e: Exchange) => e.status === 200 && (e.responseBody as any)?.missing === true;
+const isMissing = (e: Exchange) => {
+  if (e.status !== 200) return false;
+  const analytics = documented(e, 'getPostAnalytics', 200);
+  return !Array.isArray(analytics) && analytics.missing;
+};
 
 export const postAnalyticsLink = register({
   name: 'post_analytics_link',
