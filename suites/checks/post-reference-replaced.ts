@@ -1,7 +1,7 @@
 // post_reference_replaced: `(post:<id>)` in a post's text becomes the referenced post's live URL when the post publishes (control moves the clock).
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { channelsFor, findPost, targetNow } from '../resources.ts';
+import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, show } from './registry.ts';
 
@@ -48,12 +48,12 @@ export const postReferenceReplaced = register({
           ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'schedule', date: new Date(date).toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content, image: [] }], settings: fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 })[0] }] } });
         const ra = await schedule(a, at, c.text);
         ensure(ra.status === 200, { operation: 'createPosts', received: got(ra), documented: '200 for a valid scheduled post', exchanges: [ra] });
-        const refId = (ra.responseBody as any[])[0]?.postId as string;
+        const refId = firstPostId(ra);
         const mark = `(post:${refId})`;
         const text = [c.text, ...Array.from({ length: c.times }, (_, i) => (i === 0 ? `see ${mark}` : `again ${mark}`))].join(' ');
         const rb = await schedule(b, at + c.after * 60_000, text);
         ensure(rb.status === 200, { operation: 'createPosts', received: got(rb), documented: '200 for a valid scheduled post whose text names another post', exchanges: [rb] });
-        const postId = (rb.responseBody as any[])[0]?.postId as string;
+        const postId = firstPostId(rb);
         await control.advance((at + c.after * 60_000 - now) / 1000 + 5 * 60);
         const ref = await findPost(ctx, kind, refId, new Date(at).toISOString());
         const post = await findPost(ctx, kind, postId, new Date(at).toISOString());

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
-import { targetNow } from '../resources.ts';
+import { cleanupCreated, targetNow } from '../resources.ts';
 import { diff, snapshot } from '../snapshot.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, show } from './registry.ts';
@@ -71,7 +71,7 @@ export const emptyOrTooLongRefused = register({
         if (c.what === 'at') {
           if (e.status === 402) return ctx.partial(`a ${max}-character ${c.type} post on ${c.channel.identifier} met the wallet (402), so the maximum itself was not tried`);
           ensure(e.status === 200, { operation: 'createPosts', received: got(e), documented: `200: an item of exactly maxLength ${max} characters is not "over the channel's maximum length"`, exchanges: [e] });
-          for (const p of (e.responseBody as any[]) ?? []) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId }, auth: { kind } }));
+          cleanupCreated(ctx, e, kind);
           return;
         }
         const expected = c.what === 'empty' ? EMPTY : TOO_LONG;

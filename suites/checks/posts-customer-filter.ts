@@ -1,7 +1,8 @@
 // GET /posts?customer=<group>: the calendar of one group's channels — a post on a channel of that group is listed, one on another group's channel is not.
 import fc from 'fast-check';
 import { futureDate, textSafe } from '../arbitraries/posts.ts';
-import { targetNow } from '../resources.ts';
+import { documented } from '../documented.ts';
+import { firstPostId, targetNow } from '../resources.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const postsCustomerFilter = register({
@@ -27,13 +28,13 @@ export const postsCustomerFilter = register({
         for (const ch of [a, b]) {
           const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'draft', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `for ${ch.customer!.name}`, image: [] }], settings: {} }] } });
           ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200: a draft skips the required-settings check (section 3)', exchanges: [res] });
-          const postId = (res.responseBody as any[])[0]?.postId;
+          const postId = firstPostId(res);
           ids.push(postId);
           ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind } }));
         }
         for (const [mine, other, group] of [[ids[0], ids[1], a.customer!.id], [ids[1], ids[0], b.customer!.id]] as const) {
           const list = await ctx.api.read({ operationId: 'listPosts', auth: { kind }, query: { startDate: futureDate(now, 8), endDate: futureDate(now, 10), customer: group } }, `the calendar of group ${group}`);
-          const listed = new Set(((list.responseBody as any)?.posts ?? []).map((p: any) => p.id));
+          const listed = new Set<string | undefined>(documented(list, 'listPosts', 200).posts.map((p) => p.id));
           ensure(listed.has(mine) && !listed.has(other), {
             operation: 'listPosts',
             received: `customer=${group}: our draft on its channel ${listed.has(mine) ? 'listed' : 'missing'}, our draft on a channel of another group ${listed.has(other) ? 'listed' : 'not listed'}`,

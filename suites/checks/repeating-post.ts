@@ -4,6 +4,7 @@ import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
 import type { ChannelInfo } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
 import { receiverUrl } from '../webhook-receivers.ts';
 import { ensure, got, register, show } from './registry.ts';
@@ -30,7 +31,7 @@ export const repeatingPost = register({
         const ws = await control.createWorkspace({ name: 'verify repeating posts', plan: 'paid' });
         const auth = { header: ws.apiKey };
         const listed = await ctx.api.read({ operationId: 'listIntegrations', auth }, 'the new workspace\'s channels');
-        const channels = textSafe(((listed.responseBody as any[]) ?? []).map((c: any): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))).filter((c) => c.identifier !== 'x');
+        const channels = textSafe(documented(listed, 'listIntegrations', 200).map((c): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))).filter((c) => c.identifier !== 'x');
         if (channels.length === 0) ctx.notVerified('a new workspace made through control has no free text channel to post on');
         const ch = channels[channel % channels.length]!;
         await control.setLimits({ allowLoopbackWebhooks: true });

@@ -1,7 +1,7 @@
 // moved_post_keeps_its_time: a draft moved to the schedule is published at its time, and a scheduled post moved back to draft is not (control moves the clock).
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { channelsFor, findPost, targetNow } from '../resources.ts';
+import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
 import { ensure, got, register, show } from './registry.ts';
@@ -37,7 +37,7 @@ export const movedPostKeepsItsTime = register({
         const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
         const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.from, date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `moved from ${c.from}`, image: [] }], settings }] } });
         ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${c.from}`, exchanges: [created] });
-        const postId = (created.responseBody as any[])[0]?.postId as string;
+        const postId = firstPostId(created);
         const to = c.from === 'draft' ? 'schedule' : 'draft';
         const moved = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: to }, auth: { kind } });
         ensure(moved.status === 200, { operation: 'changePostStatus', received: got(moved), documented: `200: ${c.from} -> PUT status ${to} is a transition of section 3`, exchanges: [moved] });

@@ -1,6 +1,8 @@
 // storage_paid_at_upload: on pay-as-you-go, an upload above the free storage amount is paid when it is uploaded, deleting it gives nothing back, and a wallet that cannot pay refuses the upload with 402 and keeps nothing (control sets the free amount).
 import fc from 'fast-check';
 import { imageForm } from '../arbitraries/files.ts';
+import { record } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { cents, emptyWallet, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
@@ -45,7 +47,7 @@ export const storagePaidAtUpload = register({
           const before = await readWallet(ctx, 'payg');
           const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm(`paid-${i}.png`) });
           ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a 1x1 png on a pay-as-you-go wallet with credits', exchanges: [up] });
-          ids.push((up.responseBody as any).id);
+          ids.push(documented(up, 'uploadMedia', 200).id);
           const after = await readWallet(ctx, 'payg');
           const spend = sumCents(newTransactions(before, after), 'SPEND');
           ensure(spend < 0 && cents(after.balance) - cents(before.balance) === spend, {
@@ -76,7 +78,8 @@ export const storagePaidAtUpload = register({
         const emptied = await readWallet(ctx, 'payg');
         const refused = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm('unpaid.png') });
         const unchanged = (await pages()) === library && newTransactions(emptied, await readWallet(ctx, 'payg')).length === 0;
-        ensure(refused.status === 402 && (refused.responseBody as any)?.wallet === true && unchanged, {
+        // Read unvalidated: `wallet: true` is the schema's constant, and a refusal without it is this check's failure.
+        ensure(refused.status === 402 && record(refused.responseBody)?.wallet === true && unchanged, {
           operation: 'uploadMedia',
           received: `${got(refused)}; library and ledger ${unchanged ? 'unchanged' : 'changed'}`,
           documented: '402 with wallet: true and nothing kept, for storage the wallet cannot pay (sections 4.3, 7, 8)',
