@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
 import { chargedChannel, cents, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
@@ -24,7 +25,7 @@ export const forecastSkipsPaidPosts = register({
     let free: ChannelInfo | undefined;
     for (const c of textSafe((await ctx.discover()).workspaces.payg?.channels ?? [])) {
       const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'payg' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      if (((p.responseBody as any)?.sections ?? []).every((x: any) => (x?.items ?? []).length === 0)) {
+      if (documented(p, 'getWalletPrices', 200).sections.every((x) => x.items.length === 0)) {
         free = c;
         break;
       }

@@ -1,6 +1,7 @@
 // tenant_isolation: what one workspace creates, another never sees or touches (posts and media).
 import { channelsFor, createPosts, uploadImage, targetNow } from '../resources.ts';
 import { futureDate } from '../arbitraries/posts.ts';
+import { record, records } from '../discover.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const tenantIsolation = register({
@@ -15,14 +16,15 @@ export const tenantIsolation = register({
     const other = 'paid' as const;
     const mediaId = await uploadImage(ctx, mine, 'isolated.png');
     const list = await ctx.api.read({ operationId: 'listMedia', auth: { kind: other } }, "the other workspace's media library");
-    const ids = ((list.responseBody as any)?.results ?? []).map((m: any) => m?.id);
+    // Lenient on purpose: another workspace's item must not show, however it is shaped (the response checks judge the shape).
+    const ids = records(record(list.responseBody)?.results).map((m) => m.id);
     ensure(!ids.includes(mediaId), { operation: 'listMedia', received: `the other workspace's file ${mediaId} in this workspace's library`, documented: 'only this workspace\'s media', exchanges: [list] });
     const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id: mediaId }, auth: { kind: other } });
     ensure(!(del.status >= 200 && del.status < 300), { operation: 'deleteMedia', received: got(del), documented: "another workspace's media is not found (404)", exchanges: [del] });
     const created = await createPosts(ctx, mine, 'draft');
     const now = await targetNow(ctx);
     const posts = await ctx.api.read({ operationId: 'listPosts', auth: { kind: other }, query: { startDate: new Date(now - 86_400_000).toISOString(), endDate: new Date(now + 30 * 86_400_000).toISOString() } }, "the other workspace's calendar");
-    const seen = ((posts.responseBody as any)?.posts ?? []).map((p: any) => p?.id);
+    const seen = records(record(posts.responseBody)?.posts).map((p) => p.id);
     ensure(!seen.includes(created.postIds[0]), { operation: 'listPosts', received: `the other workspace's post ${created.postIds[0]}`, documented: "only this workspace's posts", exchanges: [posts] });
     const delPost = await ctx.api.call({ operationId: 'deletePost', path: { id: created.postIds[0]! }, auth: { kind: other } });
     ensure(!(delPost.status >= 200 && delPost.status < 300), { operation: 'deletePost', received: got(delPost), documented: "another workspace's post is not found (404)", exchanges: [delPost] });

@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import { contentArb, settingsArb } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
-import { channelsFor, targetNow } from '../resources.ts';
+import { record } from '../discover.ts';
+import { documented } from '../documented.ts';
+import { channelsFor, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
 import { CheckFailed, ensure, got, register, show } from './registry.ts';
@@ -70,12 +72,12 @@ export const webhookPerGroup = register({
         if (c.failing) await control.setChannelFailure(ch.id, true);
         const created = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date: new Date(date).toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value, settings }] } });
         ensure(created.status === 200, { operation: 'createPosts', received: got(created), documented: `200 for a valid ${c.type} post`, exchanges: [created] });
-        const postId = (created.responseBody as any[])[0]?.postId as string;
+        const postId = firstPostId(created);
         let draftId: string | undefined;
         if (c.draft) {
           const d = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: 'draft', date: new Date(date).toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: 'draft', image: [] }], settings }] } });
           ensure(d.status === 200, { operation: 'createPosts', received: got(d), documented: '200 for a draft', exchanges: [d] });
-          draftId = (d.responseBody as any[])[0]?.postId;
+          draftId = documented(d, 'createPosts', 200)[0]?.postId;
         }
         const chain = c.delays.reduce((a, b) => a + b, 0) * MINUTE;
         const lastDue = date + chain;
@@ -96,7 +98,7 @@ export const webhookPerGroup = register({
         const sent = await deliveriesTo(ctx, kind, hooks);
         const ofPost = (ds: Delivery[]) => ds.filter((d) => Array.isArray(d.body) && d.body.some((p: any) => p?.id === postId));
         if (draftId) {
-          const forDraft = sent.filter((d) => Array.isArray(d.body) && d.body.some((p: any) => p?.id === draftId));
+          const forDraft = sent.filter((d) => Array.isArray(d.body) && d.body.some((p) => record(p)?.id === draftId));
           ensure(forDraft.length === 0, { operation: 'webhooks', received: `${forDraft.length} delivery(ies) for the draft ${draftId}`, documented: 'none: "No events for ... drafts"', exchanges: [created] });
         }
         if (c.failing) {
