@@ -49,3 +49,4 @@ import './free-channels.ts';
 import './forecast-paid.ts';
 import './upload-types.ts';
 import './library-full.ts';
+import './each-post-on-time.ts';
