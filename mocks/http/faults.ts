@@ -687,6 +687,24 @@ export const FAULTS: FaultDefinition[] = [
     }),
   },
   {
+    name: 'publisher-wakes-late',
+    area: 'posts',
+    description: 'After each run the publisher sets its next wake-up to the latest queued post instead of the earliest, so a post due before it goes out late, when the clock stops between the two.',
+    caughtBy: ['each_post_at_its_time'],
+    install: (state) => {
+      const tick = state.tick;
+      state.tick = () => {
+        const result = tick();
+        for (const ws of state.world.workspaces.values()) {
+          let latest = Number.NEGATIVE_INFINITY;
+          for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt > latest) latest = row.publishAt;
+          if (latest > state.clock.now() && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
+        }
+        return result;
+      };
+    },
+  },
+  {
     name: 'repeat-ignored',
     area: 'posts',
     description: 'A post scheduled with `inter` is saved as a one-off: it is published once and never again.',
