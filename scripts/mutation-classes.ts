@@ -129,6 +129,14 @@ export const RULES: Rule[] = [
   { cls: 'mock-choice', file: 'publishing.ts', fn: ['chainOut'], line: /first\.inter/ },
   { cls: 'machinery', file: 'publishing.ts', fn: ['runDue'], line: /published: \[\]/ },
   { cls: 'redundant', file: 'publishing.ts', fn: ['runDue'], line: /nextDue > now/ },
+  // The pass ends by working the next wake-up out from every queued row, the new occurrence included.
+  { cls: 'redundant', file: 'publishing.ts', fn: ['queueNextOccurrence'], line: /noteDue/ },
+  { cls: 'field-notes', file: 'publishing.ts', fn: ['nextDueOf'], line: /REFERENCE_WAIT_MS/, original: /REFERENCE_WAIT_MS/ },
+  // Waking sooner than needed only costs a run: the function body, the clamp to now + 1, past rows' times.
+  { cls: 'redundant', file: 'publishing.ts', fn: ['nextDueOf'], original: /^\{|^r\.publishAt > now$|^now \+ 1$/ },
+  { cls: 'redundant', file: 'publishing.ts', fn: ['nextDueOf'], original: /^at < next$/, replacement: /^at <= next$/ },
+  // Line 99 runs only once every reference is PUBLISHED, so each is a row with a releaseURL.
+  { cls: 'redundant', file: 'publishing.ts', fn: ['step'], line: /for \(const ref of refs\) if \(ref\)/, original: /^ref$|^''$/ },
   // media.ts
   { cls: 'message', file: 'media.ts', fn: ['MESSAGES', 'tooLarge'] },
   { cls: 'needs-option', file: 'media.ts', fn: ['largestAccepted'] },
