@@ -8,7 +8,7 @@ export const mediaPaging = register({
   name: 'media_paging',
   area: 'media',
   kind: 'property',
-  description: 'After n uploads into an empty library, page 1 holds min(n, 18) items, newest first, pages = ceil(n / 18), and walking the pages gives every file once.',
+  description: 'After n uploads into an empty library, page 1 holds min(n, 18) items, newest first, pages = ceil(n / 18), and walking the pages gives every file once; the oldest is then deleted like any other.',
   rule: 'Section 4.3 / 8: "GET /media ... {pages: integer, results: array of Media} ... 18 items per page, newest first".',
   needs: { anyKey: ['paid', 'payg'], control: 'an empty media library to count pages in' },
   async run(ctx) {
@@ -39,6 +39,10 @@ export const mediaPaging = register({
           seen.push(...ids);
         }
         ensure(new Set(seen).size === n, { operation: 'listMedia', received: `${new Set(seen).size} distinct files over ${pages} pages`, documented: `every one of the ${n} files once` });
+        // The oldest file, last on the last page, is deleted like any other.
+        const oldest = uploaded[0]!;
+        const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id: oldest }, auth: { kind } });
+        ensure(del.status === 200 && (del.responseBody as { deleted?: unknown })?.deleted === true, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true} for the oldest file of the library (section 4.3)', exchanges: [del] });
       },
       { reset: true, runs: Math.min(ctx.runs, 4), examples: [19], show: (n) => [`upload ${n} png files (the clock moves 1 s between them), then GET /media?page=1..${Math.ceil(n / 18)}`] },
     );
