@@ -26,6 +26,7 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
   { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none' },
+  { id: 'size-bound', kind: 'unreachable', title: 'the 10 MB and 1 GB size bounds: a check would send a file that large (the mock\'s own tests in mocks/http do)' },
   { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass' },
   { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings) and the clock's answer, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
 ];
@@ -142,6 +143,7 @@ export const RULES: Rule[] = [
   { cls: 'needs-option', file: 'media.ts', fn: ['largestAccepted'] },
   { cls: 'machinery', file: 'media.ts', fn: ['addMedia'] },
   { cls: 'mock-choice', file: 'media.ts', fn: ['IMAGE_TYPES', 'DOCUMENT_TYPES', 'MEDIA_FILES_PATH', 'displayName'] },
+  { cls: 'size-bound', file: 'media.ts', fn: ['acceptType'], line: /maxBytes/, original: /^\{/ },
   { cls: 'mock-choice', file: 'media.ts', fn: ['acceptType'], line: /apng|ext: |kind: / },
   { cls: 'mock-choice', file: 'media.ts', fn: ['chargeableGb', 'GIB'] },
   { cls: 'mock-choice', file: 'media.ts', fn: ['capped'], line: /isPayAsYouGo/ },
@@ -154,6 +156,10 @@ export const RULES: Rule[] = [
   { cls: 'order', file: 'media.ts', fn: ['applyMedia'], line: /nextSeq/ },
   { cls: 'mock-choice', file: 'media.ts', fn: ['listMedia'], line: /search|words|hay/ },
   { cls: 'mock-choice', file: 'media.ts', fn: ['deleteMedia'], line: /storedBytes/ },
+  // planActions skips a zero price; a page past the end is empty either way.
+  { cls: 'redundant', file: 'media.ts', fn: ['planMedia'], line: /quantity > 0/ },
+  { cls: 'redundant', file: 'media.ts', fn: ['listMedia'], line: /end <= 0/ },
+  { cls: 'machinery', file: 'media.ts', fn: ['admitUpload'], original: /^\{/ },
   // uploads.ts
   { cls: 'machinery', file: 'uploads.ts', fn: ['mintTicket'], line: /openTickets|open upload tickets|open\+\+|workspaceId === ws\.id|expiresAt <= now|uploadTickets\.delete|for \(const \[token, t\]/ },
   { cls: 'field-notes', file: 'uploads.ts', fn: ['releaseTicket'] },
