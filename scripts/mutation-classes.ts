@@ -144,7 +144,7 @@ export const RULES: Rule[] = [
   { cls: 'machinery', file: 'media.ts', fn: ['addMedia'] },
   { cls: 'mock-choice', file: 'media.ts', fn: ['IMAGE_TYPES', 'DOCUMENT_TYPES', 'MEDIA_FILES_PATH', 'displayName'] },
   { cls: 'size-bound', file: 'media.ts', fn: ['acceptType'], line: /maxBytes/, original: /^\{/ },
-  { cls: 'mock-choice', file: 'media.ts', fn: ['acceptType'], line: /apng|ext: |kind: / },
+  { cls: 'mock-choice', file: 'media.ts', fn: ['acceptType'], line: /apng|ext: |kind: /, original: /apng|^'|^\{/ },
   { cls: 'mock-choice', file: 'media.ts', fn: ['chargeableGb', 'GIB'] },
   { cls: 'mock-choice', file: 'media.ts', fn: ['capped'], line: /isPayAsYouGo/ },
   { cls: 'mock-choice', file: 'media.ts', fn: ['admitUpload', 'planMedia'], line: /freeLibraryBytes/ },
