@@ -170,6 +170,8 @@ export const RULES: Rule[] = [
   // analytics.ts
   { cls: 'made-up', file: 'analytics.ts', fn: ['CHANNEL_METRICS', 'POST_METRICS', 'DEFAULT_METRICS', 'DEFAULT_POST_METRICS', 'series', 'dailyValue', 'hash', 'unit', 'channelMetrics', 'isoDay', 'DAY', 'MAX_DAYS'] },
   { cls: 'mock-choice', file: 'analytics.ts', fn: ['parseDays'] },
+  // A paid plan's fresh flag is ignored before, and planActions charges a paid plan nothing after.
+  { cls: 'redundant', file: 'analytics.ts', fn: ['chargedProvider'], original: /^ws\.plan === 'free'$/, replacement: /^true$/ },
   { cls: 'field-notes', file: 'analytics.ts', fn: ['unchargedPosts'] },
   { cls: 'field-notes', file: 'analytics.ts', fn: ['chargeReads'], line: /posts\.length === 0|chargedReads\.add|const day/ },
   { cls: 'field-notes', file: 'analytics.ts', fn: ['channelAnalytics'], line: /const key|chargeReads\(|wantsFresh && chargedProvider/ },
