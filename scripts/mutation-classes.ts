@@ -186,7 +186,10 @@ const SPEC = (() => {
   const strip = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'example' && k !== 'examples').map(([k, x]) => [k, strip(x)])) : v;
   const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(strings) : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
-  return strings(strip(parse(readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8')))).join('\n');
+  // Spaces collapsed: a description wraps a quoted message across lines.
+  return strings(strip(parse(readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8'))))
+    .join('\n')
+    .replace(/\s+/g, ' ');
 })();
 
 /** Calls whose string argument is text for a person: an error, a refusal, a notification, a ledger description. */
@@ -207,7 +210,7 @@ export function isUnpinnedMessage(mutator: string, sourceLine: string, original:
 function pinned(text: string): boolean {
   return text
     .split(/\$\{[^}]*\}/)
-    .map((f) => f.trim())
+    .map((f) => f.replace(/\s+/g, ' ').trim())
     .filter((f) => f.length >= 10)
     .some((f) => SPEC.includes(f));
 }
