@@ -323,7 +323,7 @@ function requestValidator(params: CompiledParameter[], body: CompiledRequestBody
 function bodyViolations(body: CompiledRequestBody, input: RequestInput): Violation[] {
   if (body.types.length === 0) return [];
   // No path: there is no body to point into.
-  if (input.body === undefined) return body.required ? [{ in: 'body', path: '', message: 'request body is required' }] : [];
+  if (input.body === undefined) return body.required ? [{ in: 'body', path: '/', message: 'request body is required' }] : [];
   // A JSON operation validates whatever JSON arrived, whatever the client called it.
   const validate = body.schemas.get(mediaBase(input.contentType)) ?? body.schemas.get('application/json');
   return validate && !validate(input.body) ? toViolations('body', validate.errors) : [];
@@ -423,5 +423,5 @@ export function getValidator(): ContractValidator {
 
 /** Render violations as one readable line each, for error bodies and failure reports. */
 export function describeViolations(violations: Violation[]): string[] {
-  return violations.map((v) => ((v.in === 'body' || v.in === 'response-body') && v.path ? `${v.in} ${v.path}: ${v.message}` : v.message));
+  return violations.map((v) => (v.in === 'body' || v.in === 'response-body' ? `${v.in} ${v.path}: ${v.message}` : v.message));
 }

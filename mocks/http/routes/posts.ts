@@ -1,4 +1,5 @@
 // Handlers for the `Posts` operations (reference 4.2), keyed by operationId.
+import { invalid } from '../../domain/errors.ts';
 import {
   changeStatus,
   createPosts,
@@ -78,8 +79,11 @@ export const handlers = {
 
   createPosts: {
     admit: (ctx) => admitPostRequest(ctx.ws, ctx.now, ctx.state.config.postsPerHour),
-    defer: (ctx, v) => isSettingsViolation(ctx.body, v),
+    // A missing body is POST /posts's to word: it has always answered it without the body-path prefix the other
+    // operations put before their violations.
+    defer: (ctx, v) => ctx.body === undefined || isSettingsViolation(ctx.body, v),
     handle: (ctx) => {
+      if (ctx.body === undefined) throw invalid('request body is required');
       const created = createPosts(ctx.world, ctx.ws, ctx.body, settingsValidator(ctx), ctx.env);
       // `now` posts are due at once: publish them within this request (webhooks follow).
       if (ctx.body.type !== 'draft') ctx.state.tick();
