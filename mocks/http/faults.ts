@@ -6,7 +6,7 @@ import { DomainError, walletRefusal } from '../domain/errors.ts';
 import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts';
 import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
-import { createPosts, groupRows, listPosts, type CreatePostsInput } from '../domain/posts.ts';
+import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
 import { checkSettings } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 
@@ -38,6 +38,28 @@ function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Rep
     const ws = workspaceOf(state, info.request);
     return r.status === 200 && ws ? fn(state, r, ws, info) : undefined;
   };
+}
+
+/** A fault that acts on what each clock tick published or failed, after the real tick and on its result. */
+function afterTick(act: (state: MockState, result: ReturnType<MockState['tick']>) => void): NonNullable<FaultDefinition['install']> {
+  return (state) => {
+    const tick = state.tick;
+    state.tick = () => {
+      const result = tick();
+      act(state, result);
+      return result;
+    };
+  };
+}
+
+/** The rows of these post ids, with the workspace each belongs to. */
+function* rowsOf(state: MockState, ids: string[]): Generator<{ ws: Workspace; row: PostRow }> {
+  for (const id of ids) {
+    for (const ws of state.world.workspaces.values()) {
+      const row = ws.posts.rows.get(id);
+      if (row) yield { ws, row };
+    }
+  }
 }
 
 const query = (request: Request) => new URL(request.url).searchParams;
@@ -510,22 +532,17 @@ export const FAULTS: FaultDefinition[] = [
     area: 'wallet',
     description: 'A scheduled post whose send fails keeps the credits it took: no refund.',
     caughtBy: ['failed_send_refunds'],
-    install: (state) => {
-      const tick = state.tick;
-      state.tick = () => {
-        const result = tick();
-        for (const id of result.failed) {
-          for (const ws of state.world.workspaces.values()) {
-            const ledger: any[] = ws.wallet.ledger;
-            for (const t of ledger.filter((t) => t.type === 'REFUND' && t.reference === id)) {
-              ledger.splice(ledger.indexOf(t), 1);
-              ws.wallet.balance -= t.cents;
-            }
+    install: afterTick((state, result) => {
+      for (const id of result.failed) {
+        for (const ws of state.world.workspaces.values()) {
+          const ledger: any[] = ws.wallet.ledger;
+          for (const t of ledger.filter((t) => t.type === 'REFUND' && t.reference === id)) {
+            ledger.splice(ledger.indexOf(t), 1);
+            ws.wallet.balance -= t.cents;
           }
         }
-        return result;
-      };
-    },
+      }
+    }),
   },
   {
     name: 'auto-top-up-limit-ignored',
@@ -691,18 +708,13 @@ export const FAULTS: FaultDefinition[] = [
     area: 'posts',
     description: 'After each run the publisher sets its next wake-up to the latest queued post instead of the earliest, so a post due before it goes out late, when the clock stops between the two.',
     caughtBy: ['each_post_at_its_time'],
-    install: (state) => {
-      const tick = state.tick;
-      state.tick = () => {
-        const result = tick();
-        for (const ws of state.world.workspaces.values()) {
-          let latest = Number.NEGATIVE_INFINITY;
-          for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt > latest) latest = row.publishAt;
-          if (latest > state.clock.now() && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
-        }
-        return result;
-      };
-    },
+    install: afterTick((state) => {
+      for (const ws of state.world.workspaces.values()) {
+        let latest = Number.NEGATIVE_INFINITY;
+        for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt > latest) latest = row.publishAt;
+        if (latest > state.clock.now() && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
+      }
+    }),
   },
   {
     name: 'repeat-ignored',
@@ -723,19 +735,9 @@ export const FAULTS: FaultDefinition[] = [
     area: 'posts',
     description: 'A published post keeps `(post:<id>)` in its text as written instead of the referenced post\'s live URL.',
     caughtBy: ['post_reference_replaced'],
-    install: (state) => {
-      const tick = state.tick;
-      state.tick = () => {
-        const result = tick();
-        for (const id of result.published) {
-          for (const ws of state.world.workspaces.values()) {
-            const row = ws.posts.rows.get(id);
-            if (row?.template?.includes('(post:')) row.content = row.template;
-          }
-        }
-        return result;
-      };
-    },
+    install: afterTick((state, result) => {
+      for (const { row } of rowsOf(state, result.published)) if (row.template?.includes('(post:')) row.content = row.template;
+    }),
   },
   {
     name: 'settings-error-unnamed',
@@ -844,19 +846,9 @@ export const FAULTS: FaultDefinition[] = [
     area: 'webhooks',
     description: 'Every thread item that goes out sends its own webhook request (describing that item), on top of the one for the group once the chain is out.',
     caughtBy: ['webhook_per_group'],
-    install: (state) => {
-      const tick = state.tick;
-      state.tick = () => {
-        const result = tick();
-        for (const id of result.published) {
-          for (const ws of state.world.workspaces.values()) {
-            const row = ws.posts.rows.get(id);
-            if (row && row.index > 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
-          }
-        }
-        return result;
-      };
-    },
+    install: afterTick((state, result) => {
+      for (const { ws, row } of rowsOf(state, result.published)) if (row.index > 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+    }),
   },
   // Plans
   {
