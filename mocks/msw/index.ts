@@ -4,6 +4,7 @@
 import { http, type HttpHandler } from 'msw';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as ControlPaths, components as ControlComponents } from '../../spec/generated/control.d.ts';
+import { apiBasePath } from '../../spec/documents.ts';
 import { CONTROL_PATH, createMockCore, type MockApp } from '../http/core.ts';
 import { deliverWebhook, type Effects } from '../http/effects.ts';
 import { MemoryFileStore } from '../http/memory-store.ts';
@@ -67,7 +68,7 @@ export function createMswMock(options: MswMockOptions = {}): MswMock {
     // In memory: no network, no service worker, nothing for an override to catch.
     fetch: (request: Request) => app.fetch(request),
   });
-  const apiBase = origin + app.state.validator.document.servers[0].url.replace(/^\{origin\}/, '');
+  const apiBase = origin + apiBasePath();
   return {
     handlers: [http.all(({ request }) => mine(request), ({ request }) => app.fetch(request))],
     apiBase,
