@@ -9,6 +9,7 @@ import { findChannel, providerInfo, type Workspace, type World } from '../domain
 import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
 import { checkSettings } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
+import { postActionKey, unitPrice } from '../domain/wallet-pricing.ts';
 
 export interface FaultDefinition {
   name: string;
@@ -484,6 +485,25 @@ export const FAULTS: FaultDefinition[] = [
       let paid = 0;
       for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) paid += ws.wallet.paid.get(row.id)?.cents ?? 0;
       return paid === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + paid) / 100 } } };
+    }),
+  },
+  {
+    name: 'forecast-skips-repeating',
+    area: 'wallet',
+    description: "GET /wallet's forecast leaves out the next occurrences of repeating posts: only posts queued before charging moved to scheduling time are counted.",
+    caughtBy: ['forecast_counts_repeating_posts'],
+    operations: ['getWallet'],
+    override: onOk((state, r, ws) => {
+      const f = r.body?.forecast;
+      if (!f) return undefined;
+      const end = state.clock.now() + f.windowHours * 3_600_000;
+      let repeating = 0;
+      for (const row of ws.posts.rows.values()) {
+        const provider = findChannel(ws, row.channelId)?.identifier;
+        const key = provider && row.state === 'QUEUE' && row.publishAt <= end && (row.inter ?? 0) > 0 ? postActionKey(state.world, provider, row.template ?? row.content) : null;
+        if (key) repeating += unitPrice(state.world, key);
+      }
+      return repeating === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 - repeating) / 100 } } };
     }),
   },
   {

@@ -47,6 +47,7 @@ import './disconnect-refunds.ts';
 import './exact-balance.ts';
 import './free-channels.ts';
 import './forecast-paid.ts';
+import './forecast-repeating.ts';
 import './upload-types.ts';
 import './library-full.ts';
 import './each-post-on-time.ts';
