@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { documented } from '../documented.ts';
-import { firstPostId, targetNow } from '../resources.ts';
+import { cleanupCreated, firstPostId, targetNow } from '../resources.ts';
 import { chargedChannel, cents, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
@@ -18,7 +18,7 @@ export const estimateGroup = register({
   area: 'wallet',
   kind: 'property',
   description:
-    'On pay-as-you-go, a priced post scheduled (its SPEND read from the ledger), then estimated with its group and the same, one fewer or one more item, or the last given a link: alreadyPaidCredits is what scheduling took, priceCredits is the price without group, dueCredits = priceCredits - alreadyPaidCredits (negative when an item is dropped); moved back to draft, alreadyPaidCredits is 0. perOccurrence is true exactly when inter > 0, which leaves priceCredits alone.',
+    'On pay-as-you-go, a priced post scheduled next to another paid post on the same channel (its SPEND read from the ledger), then estimated with its group and the same, one fewer or one more item, or the last given a link: alreadyPaidCredits is what scheduling it took (not the other post\'s), priceCredits is the price without group, dueCredits = priceCredits - alreadyPaidCredits (negative when an item is dropped); moved back to draft, alreadyPaidCredits is 0. perOccurrence is true exactly when inter > 0, which leaves priceCredits alone.',
   rule: 'Section 4.5, estimate body: "group string (a post being edited; what it already paid counts toward the new price); inter integer 0 to 3650 (repeat every n days; the price is then per occurrence)"; section 2.8: "dueCredits (what scheduling takes now; negative gives credits back)"; section 3: moved to draft, "Credits given back".',
   needs: { keys: ['payg'] },
   async run(ctx) {
@@ -34,9 +34,16 @@ export const estimateGroup = register({
       arb,
       async (c) => {
         const estimate = (contents: string[], extra: Record<string, unknown> = {}) => ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents, ...extra } });
-        const before = await readWallet(ctx, 'payg');
         const now = await targetNow(ctx);
-        const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 4, 17), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: c.contents.map((content) => ({ content, image: [] })), settings }] } });
+        const schedule = (contents: string[]) =>
+          ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 4, 17), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+        // Another post, paid on the same channel at the same time: what it paid is no part of the edited post's.
+        const other = await schedule(['another post, paid too']);
+        if (other.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
+        ensure(other.status === 200, { operation: 'createPosts', received: got(other), documented: '200 for a valid scheduled post', exchanges: [other] });
+        cleanupCreated(ctx, other, 'payg');
+        const before = await readWallet(ctx, 'payg');
+        const res = await schedule(c.contents);
         if (res.status === 402) ctx.notVerified('the pay-as-you-go wallet does not cover the post');
         ensure(res.status === 200, { operation: 'createPosts', received: got(res), documented: '200 for a valid scheduled post', exchanges: [res] });
         const postId = firstPostId(res);
@@ -83,7 +90,7 @@ export const estimateGroup = register({
         reset: true,
         // A changed price and a dropped item every run, whatever the seed draws.
         examples: [{ contents: ['first item', 'second item'], edit: 'link', inter: 0 }, { contents: ['first item', 'second item'], edit: 'fewer', inter: 2 }],
-        show: (c: Case) => [`POST /posts schedule ${c.contents.length} item(s) on ${ch.id}`, `POST /wallet/estimate {provider: ${ch.identifier}, contents: (${c.edit}), group${c.inter > 0 ? `, inter: ${c.inter}` : ''}} and without group`, 'PUT /posts/<id>/status draft; POST /wallet/estimate with group again'],
+        show: (c: Case) => [`POST /posts schedule another post on ${ch.id}`, `POST /posts schedule ${c.contents.length} item(s) on ${ch.id}`, `POST /wallet/estimate {provider: ${ch.identifier}, contents: (${c.edit}), group${c.inter > 0 ? `, inter: ${c.inter}` : ''}} and without group`, 'PUT /posts/<id>/status draft; POST /wallet/estimate with group again'],
       },
     );
   },
