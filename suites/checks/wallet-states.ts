@@ -19,6 +19,11 @@ const estimate = (ctx: CheckContext, ch: ChannelInfo, contents: string[]) => ctx
 function agree(est: Exchange, res: Exchange, state: string): void {
   const short = estimateOf(est)?.short;
   ensure(short === (res.status === 402), { operation: 'createPosts', received: `estimate short ${short}, then scheduling answered ${got(res)} (${state})`, documented: '`short`: "scheduling now would be refused with 402" (WalletEstimate)', exchanges: [est, res] });
+  // A refusal means the wallet with auto top-up did not cover the post, so auto top-up cannot have been said to.
+  if (res.status === 402) {
+    const covers = estimateOf(est)?.autoTopUpCovers;
+    ensure(covers === false, { operation: 'estimateWalletCharge', received: `autoTopUpCovers ${covers}, then scheduling answered 402 (${state})`, documented: 'autoTopUpCovers false: section 3 refuses with 402 only when "the wallet (with auto top-up)" does not cover the price', exchanges: [est, res] });
+  }
 }
 
 export const rechargeAfterRefund = register({
@@ -83,7 +88,7 @@ export const autoTopUpCovers = register({
   name: 'auto_top_up_covers',
   area: 'wallet',
   kind: 'property',
-  description: 'With automatic top-up on and a balance below the price, the estimate says not short and covered by auto top-up, scheduling is accepted, and the ledger gains an AUTO_TOPUP that accounts for the balance; with the monthly limit used up, no top-up goes past it and the estimate still predicts the answer.',
+  description: 'With automatic top-up on and a balance below the price, the estimate says not short and covered by auto top-up, scheduling is accepted, and the ledger gains an AUTO_TOPUP that accounts for the balance; with the monthly limit used up, no top-up goes past it and the estimate still predicts the answer, never saying auto top-up covers a post then refused.',
   rule: 'Section 3: "on pay-as-you-go the wallet (with auto top-up) covers the price"; WalletEstimate: `short` ("would be refused with 402"), `autoTopUpCovers`; transaction type AUTO_TOPUP.',
   needs: { keys: ['payg'], control: 'emptying the wallet and turning automatic top-up on' },
   async run(ctx) {
