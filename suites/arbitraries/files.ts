@@ -29,6 +29,14 @@ export const PDF_HEAD = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nen
 /** An mp4 `ftyp` box (brand isom) and an empty `free` box: an mp4 by its bytes. */
 export const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41'), Buffer.from([0, 0, 0, 8]), Buffer.from('free')]);
 
+/** An mp4 of `size` bytes: MP4_HEAD's `ftyp` box, then one `free` box (padding any mp4 reader skips) filling the rest. */
+export function mp4Of(size: number): Buffer {
+  const free = Buffer.alloc(size - 32);
+  free.writeUInt32BE(size - 32, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([MP4_HEAD.subarray(0, 32), free]);
+}
+
 export function bytesForm(bytes: Buffer, name: string, type: string): FormData {
   const form = new FormData();
   form.append('file', new File([new Uint8Array(bytes)], name, { type }));
