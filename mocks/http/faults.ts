@@ -10,6 +10,7 @@ import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow 
 import { checkSettings } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 import { postActionKey, unitPrice } from '../domain/wallet-pricing.ts';
+import { findSlot } from '../domain/find-slot.ts';
 
 export interface FaultDefinition {
   name: string;
@@ -504,6 +505,19 @@ export const FAULTS: FaultDefinition[] = [
         if (key) repeating += unitPrice(state.world, key);
       }
       return repeating === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 - repeating) / 100 } } };
+    }),
+  },
+  {
+    name: 'find-slot-ignores-posts',
+    area: 'posts',
+    description: 'GET /find-slot answers the next posting time whether or not a post already fills it.',
+    caughtBy: ['find_slot_next_free'],
+    operations: ['findSlot'],
+    override: onOk((state, r, ws, { request }) => {
+      const channel = findChannel(ws, decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''));
+      if (!channel) return undefined;
+      const empty = { ...ws, posts: { ...ws.posts, rows: new Map() } } as unknown as Workspace;
+      return { ...r, body: { date: new Date(findSlot(empty, channel, state.clock.now())).toISOString() } };
     }),
   },
   {

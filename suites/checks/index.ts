@@ -48,6 +48,7 @@ import './exact-balance.ts';
 import './free-channels.ts';
 import './forecast-paid.ts';
 import './forecast-repeating.ts';
+import './find-slot.ts';
 import './upload-types.ts';
 import './library-full.ts';
 import './each-post-on-time.ts';
