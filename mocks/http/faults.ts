@@ -9,7 +9,7 @@ import { findChannel, providerInfo, type Workspace, type World } from '../domain
 import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
 import { checkSettings } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
-import { postActionKey, unitPrice } from '../domain/wallet-pricing.ts';
+import { postActionKey, priceListView, unitPrice } from '../domain/wallet-pricing.ts';
 import { findSlot } from '../domain/find-slot.ts';
 
 export interface FaultDefinition {
@@ -519,6 +519,16 @@ export const FAULTS: FaultDefinition[] = [
       const empty = { ...ws, posts: { ...ws.posts, rows: new Map() } } as unknown as Workspace;
       return { ...r, body: { date: new Date(findSlot(empty, channel, state.clock.now())).toISOString() } };
     }),
+  },
+  {
+    name: 'prices-filter-ignored',
+    area: 'wallet',
+    description: 'GET /wallet/prices?provider=<p> gives the whole price list, every provider\'s rows.',
+    caughtBy: ['price_list_provider_filter'],
+    operations: ['getWalletPrices'],
+    override: onOk((state, r, _, { request }) =>
+      new URL(request.url).searchParams.has('provider') ? { ...r, body: priceListView(state.world, r.body?.topUpUrl) } : undefined,
+    ),
   },
   {
     name: 'storage-refunded-on-delete',

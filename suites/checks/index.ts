@@ -49,6 +49,7 @@ import './free-channels.ts';
 import './forecast-paid.ts';
 import './forecast-repeating.ts';
 import './find-slot.ts';
+import './wallet-prices.ts';
 import './upload-types.ts';
 import './library-full.ts';
 import './each-post-on-time.ts';
