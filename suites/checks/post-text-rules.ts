@@ -86,9 +86,10 @@ export const emptyOrTooLongRefused = register({
       },
       {
         runs: Math.min(ctx.runs * 2, 8),
-        // Each rule once on the first channel every run, whatever the seed draws.
+        // Each rule once on the first channel every run, whatever the seed draws; an empty item after a non-empty one too.
         examples: [
           { channel: channels[0]!, type: 'schedule', items: 1, at: 0, what: 'empty', over: 1 },
+          { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'empty', over: 1 },
           { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'over', over: 1 },
           { channel: channels[0]!, type: 'draft', items: 1, at: 0, what: 'at', over: 1 },
         ],
