@@ -11,7 +11,7 @@ export const exactBalanceCovers = register({
   area: 'wallet',
   kind: 'property',
   description:
-    'On pay-as-you-go with automatic top-up off, a wallet emptied and topped up to exactly the estimate\'s dueCredits for a priced post (1 to 3 items): the estimate is not short and says balanceAfterCredits 0, scheduling is accepted and leaves 0; with one hundredth less, the estimate is short and scheduling answers 402 {wallet: true} with nothing taken.',
+    'On pay-as-you-go with automatic top-up off, a wallet emptied and topped up to exactly the estimate\'s dueCredits for a priced post (1 to 3 items): the estimate is not short and says balanceAfterCredits 0 (and autoTopUpCovers false, as in every estimate here), scheduling is accepted and leaves 0; with one hundredth less, the estimate is short and scheduling answers 402 {wallet: true} with nothing taken.',
   rule: 'Section 3: schedule "on pay-as-you-go the wallet (with auto top-up) covers the price ... otherwise nothing is saved and the answer is 402"; section 2.8: estimate "short boolean (scheduling now would be refused with 402)", balanceAfterCredits; balance "credits, 2 decimals".',
   needs: { keys: ['payg'], control: 'emptying and topping up the wallet' },
   async run(ctx) {
@@ -36,10 +36,10 @@ export const exactBalanceCovers = register({
         if (cents(before.balance) !== balance) ctx.notVerified(`the wallet could not be set to ${balance / 100} through control (it reads ${before.balance})`);
         const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
         const e = estimateOf(est);
-        ensure(e?.short === short && cents(e.balanceAfterCredits) === balance - due, {
+        ensure(e?.short === short && cents(e.balanceAfterCredits) === balance - due && e.autoTopUpCovers === false, {
           operation: 'estimateWalletCharge',
           received: `with a balance of ${balance / 100}: ${show(est.responseBody, 300)}`,
-          documented: `short ${short} and balanceAfterCredits ${(balance - due) / 100}: a balance ${short ? 'a hundredth under' : 'exactly equal to'} the ${due / 100} due ${short ? 'does not cover it' : 'covers it'}`,
+          documented: `short ${short} and balanceAfterCredits ${(balance - due) / 100}: a balance ${short ? 'a hundredth under' : 'exactly equal to'} the ${due / 100} due ${short ? 'does not cover it' : 'covers it'}; autoTopUpCovers false, automatic top-up being off`,
           exchanges: [est],
         });
         const now = await targetNow(ctx);
