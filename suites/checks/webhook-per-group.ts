@@ -4,7 +4,7 @@ import { contentArb, settingsArb } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
 import { record } from '../discover.ts';
 import { documented } from '../documented.ts';
-import { channelsFor, firstPostId, targetNow } from '../resources.ts';
+import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
 import { CheckFailed, ensure, got, register, show } from './registry.ts';
@@ -46,7 +46,7 @@ export const webhookPerGroup = register({
   area: 'webhooks',
   kind: 'property',
   description:
-    'A published post (with its thread items) sends exactly one request to each webhook covering its channel, none before the last item is out, none to other webhooks, none for drafts or failed sends; the body is an array of one object describing the first post.',
+    'A published post (with its thread items) sends exactly one request to each webhook covering its channel, none before the last item is out, none to other webhooks, none for drafts or failed sends; the body is an array of one object describing the first post, its releaseURL the one GET /posts gives it.',
   rule: 'Section 6: "One POST request is sent to each webhook that covers that channel"; "A thread or comment chain sends one request, describing the first post of the group, once the whole chain is out"; "No events for ... drafts or failed publishes"; "a real delivery holds one object".',
   needs: { anyKey: ['paid', 'payg'], control: 'webhooks are configured in the app and deliveries are read through control' },
   async run(ctx) {
@@ -112,6 +112,8 @@ export const webhookPerGroup = register({
           documented: '"One POST request is sent to each webhook that covers that channel", and to no other',
           exchanges: [created],
         });
+        // The calendar's releaseURL is the same post's "Address of the live post on the network" (section 2.3).
+        const live = (await findPost(ctx, kind, postId, new Date(date).toISOString()))?.releaseURL;
         for (const hook of covering) {
           const to = sent.filter((d) => d.webhookId === hook.id);
           ensure(to.length === 1, {
@@ -128,7 +130,7 @@ export const webhookPerGroup = register({
             item && item.state !== 'PUBLISHED' ? `state ${show(item.state)} ("PUBLISHED for a delivery")` : '',
             item && item.integration?.id !== ch.id ? `integration.id ${show(item.integration?.id)} instead of ${ch.id}` : '',
             item && item.integration?.providerIdentifier !== ch.identifier ? `integration.providerIdentifier ${show(item.integration?.providerIdentifier)} instead of ${ch.identifier} ("the provider")` : '',
-            item && typeof item.releaseURL !== 'string' ? `releaseURL ${show(item.releaseURL)} ("Address of the live post", a string)` : '',
+            item && (typeof item.releaseURL !== 'string' || item.releaseURL !== live) ? `releaseURL ${show(item.releaseURL)}, the calendar giving ${show(live)} ("Address of the live post", as GET /posts has it)` : '',
             item && c.type === 'schedule' && Date.parse(item.publishDate) !== date ? `publishDate ${show(item.publishDate)} instead of ${new Date(date).toISOString()} ("Publish date-time on the calendar")` : '',
           ].filter(Boolean);
           if (problems.length > 0) throw new CheckFailed({ operation: 'webhooks', received: `payload ${show(body, 400)}: ${problems.join('; ')}`, documented: 'section 6 payload: id, content, publishDate, releaseURL, state PUBLISHED, integration {id, name, providerIdentifier, picture, type}', exchanges: [created] });
