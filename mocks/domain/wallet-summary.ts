@@ -20,16 +20,16 @@ export function forecastCents(world: World, ws: Workspace, now: number): Cents {
     if (row.state !== 'QUEUE' || row.publishAt > end) continue;
     const provider = providers.get(row.channelId);
     if (provider === undefined) continue;
-    if (paidFor(ws, row.id) === 0) {
-      const key = postActionKey(world, provider, row.content);
-      if (key !== null) needed += unitPrice(world, key);
-    }
-    if (row.inter !== null && row.inter > 0) {
-      const key = postActionKey(world, provider, row.template ?? row.content);
-      if (key !== null) needed += unitPrice(world, key);
-    }
+    if (paidFor(ws, row.id) === 0) needed += itemCents(world, provider, row.content);
+    if (row.inter !== null && row.inter > 0) needed += itemCents(world, provider, row.template ?? row.content);
   }
   return needed;
+}
+
+/** What one item costs to send on a provider: its priced action's unit price, or 0 where posting is free. */
+function itemCents(world: World, provider: string, content: string): Cents {
+  const key = postActionKey(world, provider, content);
+  return key === null ? 0 : unitPrice(world, key);
 }
 
 /** WalletSummary, or NotOnWallet on a paid plan. */
