@@ -1,9 +1,13 @@
 // npm run mutation: StrykerJS mutates the mock and runs the conformance checks against each mutant; prints the score per file and what survived.
-// Usage: npm run mutation [-- --mutate <area|file|glob>[,...]] [--incremental] [any other `stryker run` flag]
+// Usage: npm run mutation [-- --mutate <area|file|glob>[,...]] [--incremental [--retest <file>[,...]]] [any other `stryker run` flag]
 //   areas: domain (mocks/domain), http (mocks/http); default both. A file may be named by path or by its name in
 //   either area (`wallet` = mocks/domain/wallet.ts). Each selection keeps its own incremental file under reports/mutation/.
+//   --retest drops those files' results from the incremental file first, so they are tested again while the rest is
+//   reused: Stryker reuses a mutant's result while its file and the test file are unchanged, and the test file
+//   (verify.mutation.ts) does not change when a check is added, so after adding checks name the files they aim at.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatReport, type MutationReport } from './mutation-report.ts';
 
@@ -12,29 +16,37 @@ const TOOL = 'tools/mutation';
 const STRYKER = `${TOOL}/node_modules/@stryker-mutator/core/bin/stryker.js`;
 const REPORT = 'reports/mutation/mutation.json';
 
-/** Never mutated: unit tests, and the fault catalogue (code that only runs when a fault is switched on). */
-const NEVER = ['!**/*.test.ts', '!mocks/http/faults.ts'];
+/** Never mutated: unit tests and their helpers, and the fault catalogue (code that only runs when a fault is switched on). */
+const NEVER = ['!**/*.test.ts', '!mocks/domain/wallet-testing.ts', '!mocks/http/faults.ts'];
 const AREAS: Record<string, string[]> = {
   domain: ['mocks/domain/**/*.ts'],
   http: ['mocks/http/**/*.ts'],
 };
 
-function expand(selection: string): string[] {
-  const patterns = selection.split(',').map((s) => s.trim()).filter(Boolean).flatMap((s): string[] => {
+/** The patterns a selection names: areas, paths or globs, and files named as in either area. */
+function patternsOf(selection: string, flag: string): string[] {
+  return selection.split(',').map((s) => s.trim()).filter(Boolean).flatMap((s): string[] => {
     if (AREAS[s]) return AREAS[s];
     if (/[/*]/.test(s) || s.endsWith('.ts')) return [s];
     const named = ['mocks/domain', 'mocks/http'].map((dir) => `${dir}/${s}.ts`).filter((p) => existsSync(`${ROOT}/${p}`));
-    if (named.length === 0) throw new Error(`--mutate ${s}: not an area (${Object.keys(AREAS).join(', ')}), a path, or a file of mocks/domain or mocks/http`);
+    if (named.length === 0) throw new Error(`${flag} ${s}: not an area (${Object.keys(AREAS).join(', ')}), a path, or a file of mocks/domain or mocks/http`);
     return named;
   });
-  return [...patterns, ...NEVER];
+}
+
+/** Takes `flag <value>` out of args. */
+function take(args: string[], ...flags: string[]): string | undefined {
+  const at = args.findIndex((a) => flags.includes(a));
+  if (at < 0) return undefined;
+  const [, value] = args.splice(at, 2);
+  if (value === undefined) throw new Error(`${flags[0]} needs a value`);
+  return value;
 }
 
 const args = process.argv.slice(2);
-const at = args.findIndex((a) => a === '--mutate' || a === '-m');
-const selection = at >= 0 ? args[at + 1] : undefined;
-if (at >= 0) args.splice(at, 2);
-const mutate = expand(selection ?? 'domain,http');
+const selection = take(args, '--mutate', '-m');
+const retest = take(args, '--retest');
+const mutate = [...patternsOf(selection ?? 'domain,http', '--mutate'), ...NEVER];
 
 if (!existsSync(`${ROOT}/${STRYKER}`)) {
   console.log(`Installing StrykerJS into ${TOOL} (once; kept out of the main install)…`);
@@ -44,7 +56,19 @@ if (!existsSync(`${ROOT}/${STRYKER}`)) {
 
 // One incremental file per selection: Stryker rewrites it from each run, so a run of one file would drop another's results.
 const slug = (selection ?? 'all').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-const strykerArgs = [STRYKER, 'run', `${TOOL}/stryker.config.json`, '--mutate', mutate.join(','), '--incrementalFile', `reports/mutation/incremental-${slug}.json`, ...args];
+const incremental = `reports/mutation/incremental-${slug}.json`;
+if (retest !== undefined) {
+  if (!args.includes('--incremental')) throw new Error('--retest drops results from the incremental file: use it with --incremental');
+  const drop = patternsOf(retest, '--retest');
+  if (existsSync(`${ROOT}/${incremental}`)) {
+    const kept = JSON.parse(readFileSync(`${ROOT}/${incremental}`, 'utf8')) as MutationReport;
+    const gone = Object.keys(kept.files).filter((f) => drop.some((d) => path.matchesGlob(f, d)));
+    for (const f of gone) delete kept.files[f];
+    writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
+    console.log(`Testing again: ${gone.join(', ') || '(no file of the incremental file matched)'}`);
+  }
+}
+const strykerArgs = [STRYKER, 'run', `${TOOL}/stryker.config.json`, '--mutate', mutate.join(','), '--incrementalFile', incremental, ...args];
 console.log(`node ${strykerArgs.join(' ')}`);
 const run = spawnSync(process.execPath, strykerArgs, { cwd: ROOT, stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
