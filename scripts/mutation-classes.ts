@@ -18,17 +18,17 @@ export interface SurvivorClass {
 export const CLASSES: SurvivorClass[] = [
   { id: 'message', kind: 'reference-open', title: 'text the reference does not quote: error and refusal messages, notifications, transaction descriptions' },
   { id: 'order', kind: 'reference-open', title: 'orders the reference does not give (calendar ties, transactions, skills), and ids\' prefixes' },
-  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window, thread items on the calendar, what a response 'fields not shown' holds)" },
+  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets)" },
   { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference' },
   { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day' },
-  { id: 'made-up', kind: 'made-up', title: 'made-up data: release URLs and ids per network, the synthetic analytics series' },
+  { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference)" },
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
   { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none' },
   { id: 'size-bound', kind: 'unreachable', title: 'the 10 MB and 1 GB size bounds: a check would send a file that large (the mock\'s own tests in mocks/http do)' },
   { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass' },
-  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings) and the clock's answer, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
+  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings, scenarios, key rotation and webhook registration, which the app does), the clock and the id source, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
 ];
 
 export interface Rule {
@@ -179,6 +179,75 @@ export const RULES: Rule[] = [
   { cls: 'field-notes', file: 'analytics.ts', fn: ['postAnalytics'], line: /chargedProvider|chargeReads|const channel = |const provider = / },
   { cls: 'mock-choice', file: 'analytics.ts', fn: ['postAnalytics'], line: /since > now|const since/ },
   { cls: 'made-up', file: 'analytics.ts', fn: ['postAnalytics'], line: /return series\(/ },
+  // integration-tools.ts: what a helper outputs is "not shown in the reference and may be any JSON value".
+  { cls: 'message', file: 'integration-tools.ts', fn: ['runTool'], line: /Unknown method|available|no helpers/ },
+  { cls: 'mock-choice', file: 'integration-tools.ts', fn: ['runTool'], line: /tools\.includes/ },
+  { cls: 'made-up', file: 'integration-tools.ts' },
+  // scenario.ts: exporting and importing whole worlds is the control API's (spec/control.yaml Scenario).
+  { cls: 'machinery', file: 'scenario.ts' },
+  { cls: 'machinery', file: 'caps.ts' },
+  { cls: 'machinery', file: 'clock.ts' },
+  { cls: 'machinery', file: 'ids.ts' },
+  // Rotating the key is done in the app (section 5), so here only through control.
+  { cls: 'machinery', file: 'keys.ts' },
+  // config.ts: the defaults a run against the mock without control meets; the checks set what they rely on through control.
+  { cls: 'mock-choice', file: 'config.ts', fn: ['defaultConfig'], line: /freeLibraryBytes|freeStorageBytes/ },
+  // Webhooks are configured in the app (section 6); the mock's control API is that app here.
+  { cls: 'machinery', file: 'config.ts', fn: ['defaultConfig'], line: /allowLoopbackWebhooks/ },
+  { cls: 'field-notes', file: 'config.ts', fn: ['defaultConfig'], line: /walletPath/ },
+  // create-world.ts: the fixtures give every channel these fields, so the defaults never apply.
+  { cls: 'redundant', file: 'create-world.ts', fn: ['createWorkspace'], line: /\?\? (null|false)/ },
+  { cls: 'machinery', file: 'create-world.ts', fn: ['createWorld'], line: /deliveries/ },
+  { cls: 'message', file: 'errors.ts', line: /join\('; '\)/ },
+  { cls: 'not-read', file: 'errors.ts', line: /this\.name = 'DomainError'/ },
+  { cls: 'message', file: 'money.ts', fn: ['formatCredits'] },
+  { cls: 'message', file: 'unlocks.ts', fn: ['UNLOCK_MESSAGES'] },
+  // The fallback for a provider the fixtures do not describe: every channel's provider is described.
+  { cls: 'redundant', file: 'world.ts', fn: ['providerInfo'] },
+  // notifications.ts: GET /notifications answers "object; shape not shown", so no check can read what it lists.
+  { cls: 'not-shown', file: 'notifications.ts' },
+  // rate-limit.ts: where the hour starts and ends to the millisecond is not said; trimming the list only bounds memory.
+  { cls: 'mock-choice', file: 'rate-limit.ts', fn: ['admitPostRequest'], line: /<= since/ },
+  { cls: 'redundant', file: 'rate-limit.ts', fn: ['admitPostRequest'], line: /drop > 0|limit \+ 1/ },
+  { cls: 'redundant', file: 'rate-limit.ts', fn: ['admitPostRequest'], line: /while \(drop < /, original: /^drop < ws\.postRequests\.length$/ },
+  // time-index.ts: ties keep storing order (calendar ties have no order in the reference); the window's ends are the
+  // calendar's, which the reference does not say are in or out.
+  { cls: 'order', file: 'time-index.ts', line: /after && m === t|this\.#time\(value\), true\)/ },
+  { cls: 'mock-choice', file: 'time-index.ts', line: /bound\(this\.#sorted, this\.#time, start, false\)|if \(end < start\) return \[\]/ },
+  // Records are stored once and never replaced under the same key except by an edit through posts[].group; a reversed
+  // window slices nothing either way; unlinking finds the record it is given; a junk first entry of #sorted compares as
+  // no time and so stays last, outside every window; clear() runs on a reset.
+  { cls: 'field-notes', file: 'time-index.ts', line: /if \(old !== undefined\) this\.#unlink/ },
+  { cls: 'redundant', file: 'time-index.ts', line: /old === undefined|#sorted\.length && this\.#time|readonly #sorted: V\[\] = \[\]/ },
+  { cls: 'machinery', file: 'time-index.ts', line: /#sorted\.length = 0|super\.clear|override clear/ },
+  // find-slot.ts: the posting schedule (which minutes are slots) is not visible through the API, and which posts make a
+  // minute taken (any channel, any state) is the field notes'; the check asserts a slot to come, free, and the first.
+  { cls: 'mock-choice', file: 'find-slot.ts', fn: ['DAY', 'HORIZON_DAYS'] },
+  { cls: 'mock-choice', file: 'find-slot.ts', fn: ['findSlot'], line: /postingTimes|t >= 0|\.sort\(|const today|HORIZON_DAYS|const at = / },
+  { cls: 'field-notes', file: 'find-slot.ts', fn: ['findSlot'], line: /taken\.add/ },
+  // wallet-pricing.ts
+  { cls: 'field-notes', file: 'wallet-pricing.ts', fn: ['TLDS', 'LINK', 'holdsLink'] },
+  { cls: 'field-notes', file: 'wallet-pricing.ts', fn: ['postActionKey'], line: /holdsLink|priceItem\(world, plain\)|post_link/ },
+  // x, the one charged provider, has both rows, so either name alone makes it charged.
+  { cls: 'redundant', file: 'wallet-pricing.ts', fn: ['isChargedProvider'] },
+  { cls: 'redundant', file: 'wallet-pricing.ts', fn: ['priceFor'], line: /quantity <= 0/ },
+  { cls: 'mock-choice', file: 'wallet-pricing.ts', fn: ['priceListView'], line: /section\.items\.length > 0|provider === undefined \|\| section/ },
+  { cls: 'message', file: 'wallet-pricing.ts', fn: ['priceListView'], line: /credits per/ },
+  { cls: 'message', file: 'wallet-pricing.ts', fn: ['formatNumber'] },
+  // wallet-estimate.ts: a group spans channels, or several of one provider, only when edited through posts[].group,
+  // which only the field notes give; an unchanged item keeping what it paid, and sent items left alone, are theirs too.
+  { cls: 'field-notes', file: 'wallet-estimate.ts', fn: ['groupItems'], line: /identifier === provider|channels\.has|\.sort\(\)\[0\]|r\.channelId === first/ },
+  // Rows are stored in value order, and an estimate without group or with no rows prices the same as with none.
+  { cls: 'redundant', file: 'wallet-estimate.ts', fn: ['groupItems'], line: /group === undefined|rows\.length === 0|a\.index - b\.index/ },
+  { cls: 'field-notes', file: 'wallet-estimate.ts', fn: ['estimate'], line: /'PUBLISHED'|rec\.quantity === 1/ },
+  // The group label and the refund reason go into a quote that charges and records nothing.
+  { cls: 'not-read', file: 'wallet-estimate.ts', fn: ['estimate'], line: /input\.group \?\? 'estimate'|reason: 'edited'/ },
+  // wallet-summary.ts: `short` of the forecast has no meaning in the reference (the field notes: "as for the estimate").
+  { cls: 'field-notes', file: 'wallet-summary.ts', fn: ['walletSummary'], line: /const autoCovers|short: / },
+  { cls: 'legacy', file: 'wallet-summary.ts', fn: ['forecastCents'], line: /paidFor\(ws, row\.id\) === 0/ },
+  // The text an occurrence is priced from differs from the stored one only once a (post:<id>) reference in it has become
+  // a link, and a link's price is the field notes'.
+  { cls: 'field-notes', file: 'wallet-summary.ts', fn: ['forecastCents'], line: /row\.template \?\? row\.content/, original: /^row\.template \?\? row\.content$/ },
 ];
 
 /** The contract's text without its examples: a sample answer shows a value, it does not pin it. */
