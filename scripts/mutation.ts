@@ -2,9 +2,10 @@
 // Usage: npm run mutation [-- --mutate <area|file|glob>[,...]] [--incremental [--retest <file>[,...]]] [any other `stryker run` flag]
 //   areas: domain (mocks/domain), http (mocks/http); default both. A file may be named by path or by its name in
 //   either area (`wallet` = mocks/domain/wallet.ts). Each selection keeps its own incremental file under reports/mutation/.
-//   --retest drops those files' results from the incremental file first, so they are tested again while the rest is
-//   reused: Stryker reuses a mutant's result while its file and the test file are unchanged, and the test file
-//   (verify.mutation.ts) does not change when a check is added, so after adding checks name the files they aim at.
+//   --retest drops the undetected mutants of those files (an area, file names, paths or globs) from the incremental
+//   file first, so they are tested again while every kill is reused: Stryker reuses a mutant's result while its file
+//   and the test file are unchanged, and the test file (verify.mutation.ts) does not change when a check is added.
+//   After weakening a check, use --force instead: a kill it made would be reused.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,10 +63,15 @@ if (retest !== undefined) {
   const drop = patternsOf(retest, '--retest');
   if (existsSync(`${ROOT}/${incremental}`)) {
     const kept = JSON.parse(readFileSync(`${ROOT}/${incremental}`, 'utf8')) as MutationReport;
-    const gone = Object.keys(kept.files).filter((f) => drop.some((d) => path.matchesGlob(f, d)));
-    for (const f of gone) delete kept.files[f];
+    let dropped = 0;
+    for (const [f, file] of Object.entries(kept.files)) {
+      if (!drop.some((d) => path.matchesGlob(f, d))) continue;
+      const undetected = file.mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
+      file.mutants = file.mutants.filter((m) => !undetected.includes(m));
+      dropped += undetected.length;
+    }
     writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
-    console.log(`Testing again: ${gone.join(', ') || '(no file of the incremental file matched)'}`);
+    console.log(`Testing again: ${dropped} undetected mutant(s) of ${retest}`);
   }
 }
 const strykerArgs = [STRYKER, 'run', `${TOOL}/stryker.config.json`, '--mutate', mutate.join(','), '--incrementalFile', incremental, ...args];
