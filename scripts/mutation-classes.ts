@@ -13,22 +13,24 @@ export interface SurvivorClass {
   id: string;
   kind: Kind;
   title: string;
+  /** One mutant of the class, for the docs' table. */
+  example: string;
 }
 
 export const CLASSES: SurvivorClass[] = [
-  { id: 'message', kind: 'reference-open', title: 'text the reference does not quote: error and refusal messages, notifications, transaction descriptions' },
-  { id: 'order', kind: 'reference-open', title: 'orders the reference does not give (calendar ties, transactions, skills), and ids\' prefixes' },
-  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets)" },
-  { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference' },
-  { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day' },
-  { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference)" },
-  { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)' },
-  { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)' },
-  { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)' },
-  { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none' },
-  { id: 'size-bound', kind: 'unreachable', title: 'the 10 MB and 1 GB size bounds: a check would send a file that large (the mock\'s own tests in mocks/http do)' },
-  { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass' },
-  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings, scenarios, key rotation and webhook registration, which the app does), the clock and the id source, seeded fixtures and benchmark helpers, caps on what a client can make it keep" },
+  { id: 'message', kind: 'reference-open', title: 'text the reference does not quote: error and refusal messages, notifications, transaction descriptions', example: '`billing.ts`: a refund\'s description `Refund: ${name}, ${reason}` emptied' },
+  { id: 'order', kind: 'reference-open', title: 'orders the reference does not give (calendar ties, transactions, skills), and ids\' prefixes', example: '`posts.ts`: the calendar\'s sort dropped (GET /posts gives no order)' },
+  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets)", example: '`posts.ts`: `channel.disabled` → `false`, so a disabled channel takes scheduled posts' },
+  { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference', example: '`posts.ts`: `GET /posts/<id>/missing` items emptied (their fields are "not shown")' },
+  { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day', example: '`posts.ts`: `item.id !== undefined` → `false`, so an edit keeps no item ids' },
+  { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference)", example: '`posts.ts`: the `x` release URL emptied' },
+  { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)', example: '`posts.ts`: a thread item\'s `delayMinutes` stored as 0 (its time is computed apart)' },
+  { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)', example: '`billing.ts`: `isSent` → `false`, while the delete already leaves sent items out of the refund' },
+  { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)', example: '`wallet.ts`: `size > 100` → `false` (the validator answers 400 first)' },
+  { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none', example: '`billing.ts`: `paidFor` returning nothing' },
+  { id: 'size-bound', kind: 'unreachable', title: 'the 10 MB and 1 GB size bounds: a check would send a file that large (the mock\'s own tests in mocks/http do)', example: '`media.ts`: the mp4 type\'s 1 GB bound lost' },
+  { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass', example: '`media.ts`: `largestAccepted` (upload-from-url\'s bound)' },
+  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings, scenarios, key rotation and webhook registration, which the app does), the clock and the id source, seeded fixtures and benchmark helpers, caps on what a client can make it keep", example: '`wallet.ts`: the control API\'s auto top-up validation' },
 ];
 
 export interface Rule {

@@ -122,9 +122,62 @@ export function formatReport(report: MutationReport, explainedList = false): str
   return out.join('\n');
 }
 
+/**
+ * The README's table (the score per file and what is left undetected, with the score of an earlier report of the same
+ * files as "before") and docs/suites.md's table of the classes, as markdown.
+ */
+export function markdownTables(report: MutationReport, before?: MutationReport): string {
+  const earlier = new Map(before ? fileScores(before).map((s) => [s.file, s]) : []);
+  const pct = (n: number) => `${n.toFixed(1)} %`;
+  const rows = ['| file | mutants | before | now | not detected (never reached) | explained | not explained |', '|---|---|---|---|---|---|---|'];
+  const sum = { mutants: 0, detected: 0, valid: 0, undetected: 0, noCoverage: 0, explained: 0, beforeDetected: 0, beforeValid: 0 };
+  const byClass = new Map<string, Map<string, number>>();
+  for (const s of fileScores(report)) {
+    const { source, mutants } = report.files[s.file]!;
+    const sorted = explain(s.file, source, mutants);
+    const explained = sorted.filter((e) => e.cls !== undefined).length;
+    for (const { cls } of sorted) {
+      if (cls === undefined) continue;
+      const files = byClass.get(cls) ?? new Map<string, number>();
+      const base = s.file.split('/').pop()!.replace(/\.ts$/, '');
+      files.set(base, (files.get(base) ?? 0) + 1);
+      byClass.set(cls, files);
+    }
+    const undetected = s.survived + s.noCoverage;
+    const b = earlier.get(s.file);
+    const was = b ? `${pct(b.score)}${b.mutants === s.mutants ? '' : ` (of ${b.mutants})`}` : '—';
+    rows.push(`| \`${s.file}\` | ${s.mutants} | ${was} | ${pct(s.score)} | ${undetected} (${s.noCoverage}) | ${explained} | ${undetected - explained} |`);
+    sum.mutants += s.mutants;
+    sum.detected += s.killed + s.timeout;
+    sum.valid += s.killed + s.timeout + undetected;
+    sum.undetected += undetected;
+    sum.noCoverage += s.noCoverage;
+    sum.explained += explained;
+    if (b) {
+      sum.beforeDetected += b.killed + b.timeout;
+      sum.beforeValid += b.killed + b.timeout + b.survived + b.noCoverage;
+    }
+  }
+  const score = (d: number, v: number) => (v === 0 ? 100 : (100 * d) / v);
+  const wasAll = sum.beforeValid > 0 ? pct(score(sum.beforeDetected, sum.beforeValid)) : '—';
+  rows.push(`| all | ${sum.mutants} | ${wasAll} | ${pct(score(sum.detected, sum.valid))} | ${sum.undetected} (${sum.noCoverage}) | ${sum.explained} | ${sum.undetected - sum.explained} |`);
+
+  const classes = ['| class | why it stays | mutants | by file | example |', '|---|---|---|---|---|'];
+  for (const c of CLASSES.filter((c) => byClass.has(c.id))) {
+    const files = [...byClass.get(c.id)!].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const total = files.reduce((n, [, k]) => n + k, 0);
+    classes.push(`| \`${c.id}\` | ${c.kind}: ${c.title} | ${total} | ${files.map(([f, n]) => `${f} ${n}`).join(', ')} | ${c.example} |`);
+  }
+  return `${rows.join('\n')}\n\n${classes.join('\n')}`;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // --explained also lists the mutants each class explains.
+  // --explained also lists the mutants each class explains; --markdown [--before <earlier report>] prints the README's
+  // and docs/suites.md's tables instead.
   const args = process.argv.slice(2);
+  const at = args.indexOf('--before');
+  const before = at >= 0 ? args.splice(at, 2)[1] : undefined;
   const file = args.find((a) => !a.startsWith('--')) ?? 'reports/mutation/mutation.json';
-  console.log(formatReport(JSON.parse(readFileSync(file, 'utf8')) as MutationReport, args.includes('--explained')));
+  const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as MutationReport;
+  console.log(args.includes('--markdown') ? markdownTables(read(file), before ? read(before) : undefined) : formatReport(read(file), args.includes('--explained')));
 }
