@@ -20,17 +20,17 @@ export interface SurvivorClass {
 export const CLASSES: SurvivorClass[] = [
   { id: 'message', kind: 'reference-open', title: 'text the reference does not quote: error and refusal messages, notifications, transaction descriptions', example: '`billing.ts`: a refund\'s description `Refund: ${name}, ${reason}` emptied' },
   { id: 'order', kind: 'reference-open', title: 'orders the reference does not give (calendar ties, transactions, skills), and ids\' prefixes', example: '`posts.ts`: the calendar\'s sort dropped (GET /posts gives no order)' },
-  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets)", example: '`posts.ts`: `channel.disabled` → `false`, so a disabled channel takes scheduled posts' },
+  { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets, how HTML text is counted and whitespace as text, which providers need media, an empty skill tag, every-word search)", example: '`posts.ts`: `channel.disabled` → `false`, so a disabled channel takes scheduled posts' },
   { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference', example: '`posts.ts`: `GET /posts/<id>/missing` items emptied (their fields are "not shown")' },
-  { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day', example: '`posts.ts`: `item.id !== undefined` → `false`, so an edit keeps no item ids' },
+  { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day, the brief registry\'s rules, the first onboarding run free, skills matched by a tag\'s label and only used tags listed', example: '`posts.ts`: `item.id !== undefined` → `false`, so an edit keeps no item ids' },
   { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference)", example: '`posts.ts`: the `x` release URL emptied' },
-  { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post)', example: '`posts.ts`: a thread item\'s `delayMinutes` stored as 0 (its time is computed apart)' },
+  { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post, brief revisions)', example: '`posts.ts`: a thread item\'s `delayMinutes` stored as 0 (its time is computed apart)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)', example: '`billing.ts`: `isSent` → `false`, while the delete already leaves sent items out of the refund' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)', example: '`wallet.ts`: `size > 100` → `false` (the validator answers 400 first)' },
   { id: 'legacy', kind: 'unreachable', title: 'posts queued before charging moved to scheduling time, which the forecast counts: none can be made through the API and the seeded world holds none', example: '`billing.ts`: `paidFor` returning nothing' },
   { id: 'size-bound', kind: 'unreachable', title: 'the 10 MB and 1 GB size bounds: a check would send a file that large (the mock\'s own tests in mocks/http do)', example: '`media.ts`: the mp4 type\'s 1 GB bound lost' },
   { id: 'needs-option', kind: 'unreachable', title: 'reached only through POST /upload-from-url, which needs a fetchable image (--media-url) the mutation run does not pass', example: '`media.ts`: `largestAccepted` (upload-from-url\'s bound)' },
-  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings, scenarios, key rotation and webhook registration, which the app does), the clock and the id source, seeded fixtures and benchmark helpers, caps on what a client can make it keep", example: '`wallet.ts`: the control API\'s auto top-up validation' },
+  { id: 'machinery', kind: 'machinery', title: "the mock's own machinery outside the contract: the control API (grants, claw-backs, freezing, auto top-up settings, scenarios, key rotation and webhook registration, which the app does), the clock and the id source, seeded fixtures (brief documents and onboarding runs too) and benchmark helpers, caps on what a client can make it keep", example: '`wallet.ts`: the control API\'s auto top-up validation' },
 ];
 
 export interface Rule {
@@ -250,6 +250,75 @@ export const RULES: Rule[] = [
   // The text an occurrence is priced from differs from the stored one only once a (post:<id>) reference in it has become
   // a link, and a link's price is the field notes'.
   { cls: 'field-notes', file: 'wallet-summary.ts', fn: ['forecastCents'], line: /row\.template \?\? row\.content/, original: /^row\.template \?\? row\.content$/ },
+  // post-validation.ts
+  // How HTML content is read as text (tags dropped, entities decoded, trailing breaks trimmed) for "no text" and for length: the reference says only that content may be HTML.
+  { cls: 'mock-choice', file: 'post-validation.ts', fn: ['ENTITIES', 'plainText'] },
+  { cls: 'field-notes', file: 'post-validation.ts', fn: ['LINK'] },
+  { cls: 'field-notes', file: 'post-validation.ts', fn: ['textLength'], line: /provider === 'x'/ },
+  // Whether whitespace alone is "text": the reference's message asks for "at least one character".
+  { cls: 'mock-choice', file: 'post-validation.ts', fn: ['isEmpty'], mutators: ['MethodExpression'], original: /\.trim\(\)$/ },
+  // The wording of a settings problem: the reference asks for a 400 naming the channel and the problem, not these words.
+  { cls: 'message', file: 'post-validation.ts', fn: ['describeSettingsViolation'] },
+  // Each leaves another of these guards to answer the same 400 naming the channel, in other words.
+  { cls: 'message', file: 'post-validation.ts', fn: ['checkSettings'], line: /settings is required|settings must be an object|settings\.__type is required/, original: /^settings === undefined$|^typeof settings !== 'object'|^type === undefined$/ },
+  { cls: 'message', file: 'post-validation.ts', fn: ['checkSettings'], line: /settings must be an object/, original: /^typeof settings !== 'object' \|\| Array\.isArray\(settings\)$/ },
+  // The tags limit applied to another provider's settings carrying `tags`: section 2.9 gives tags to youtube only and says nothing of fields it does not list.
+  { cls: 'mock-choice', file: 'post-validation.ts', fn: ['extraSettingsProblem'], original: /^provider === 'youtube'( && Array\.isArray\(settings\.tags\))?$/, replacement: /^true$|\|\|/ },
+  // Which providers cannot post text alone is the mock's (facebook stories aside, which section 2.9 pins).
+  { cls: 'mock-choice', file: 'post-validation.ts', fn: ['NEEDS_MEDIA'] },
+  // Only facebook's settings have a post_type that is not already a provider needing media.
+  { cls: 'redundant', file: 'post-validation.ts', fn: ['checkMedia'], original: /^channel\.identifier === 'facebook'$/, replacement: /^true$/ },
+  { cls: 'message', file: 'post-validation.ts', fn: ['checkMedia'], line: /const what =/ },
+  // skills.ts
+  // Every tag a fixture skill carries is in the tag table, so the lookup never misses.
+  { cls: 'redundant', file: 'skills.ts', fn: ['labelOf'], mutators: ['OptionalChaining'] },
+  // Matching a tag's label (not only its key) is the field notes'.
+  { cls: 'field-notes', file: 'skills.ts', fn: ['labelOf'] },
+  { cls: 'field-notes', file: 'skills.ts', fn: ['listSkills'], line: /labelOf/, original: /^\(t\) => labelOf/ },
+  // An empty word is found in every text, so keeping or dropping empty words changes nothing.
+  { cls: 'redundant', file: 'skills.ts', fn: ['listSkills'], line: /const words =/, original: /^w\.length > 0$/, replacement: /^(true|w\.length >= 0)$/ },
+  { cls: 'redundant', file: 'skills.ts', fn: ['listSkills'], line: /const words =/, mutators: ['MethodExpression'], replacement: /split\(\/\\s\+\/\)$/ },
+  { cls: 'redundant', file: 'skills.ts', fn: ['listSkills'], line: /const words =/, mutators: ['Regex'], replacement: /^\/\\s\/$/ },
+  // An empty `tag`: ignored or matching nothing, the reference does not say.
+  { cls: 'mock-choice', file: 'skills.ts', fn: ['listSkills'], line: /filter\.tag !== ''/, original: /^filter\.tag !== ''$|^''$/ },
+  // Whether every word or any word must occur: the reference says "words in name, summary or tags".
+  { cls: 'mock-choice', file: 'skills.ts', fn: ['listSkills'], line: /words\.every/, mutators: ['MethodExpression'] },
+  // With no words, `every` below is already true.
+  { cls: 'redundant', file: 'skills.ts', fn: ['listSkills'], line: /words\.length === 0/, replacement: /^false$/ },
+  { cls: 'order', file: 'skills.ts', fn: ['listSkills'], line: /\.sort\(/ },
+  // Which tags SkillsList lists, and how one missing from the tag table is labelled: only tags used by a skill is the field notes'; the rest the reference leaves open.
+  { cls: 'field-notes', file: 'skills.ts', fn: ['listSkills'], line: /const known = tags\.filter/ },
+  { cls: 'mock-choice', file: 'skills.ts', fn: ['listSkills'], line: /known\.push/ },
+  // ai.ts
+  { cls: 'message', file: 'ai.ts', fn: ['PLAN_MESSAGE'] },
+  { cls: 'order', file: 'ai.ts', fn: ['generateVideo'], line: /'vid_'/ },
+  // Section 4.8: both bodies' fields and the function's answer are "not shown".
+  { cls: 'not-shown', file: 'ai.ts', fn: ['generateVideo', 'VOICES'] },
+  // Whether a blank identifier or functionName is refused: the reference requires both as strings, nothing more.
+  { cls: 'mock-choice', file: 'ai.ts', fn: ['runVideoFunction'], line: /\.trim\(\) === ''/ },
+  { cls: 'not-shown', file: 'ai.ts', fn: ['runVideoFunction'], line: /case |default:|return / },
+  // brief.ts
+  { cls: 'machinery', file: 'brief.ts', fn: ['initBrief'] },
+  { cls: 'order', file: 'brief.ts', fn: ['listDocuments'] },
+  // The brief registry's rules (which keys a category takes, what it may create or delete, at most 100 documents): GET /brief/schema's fields are not shown; the field notes give them.
+  { cls: 'field-notes', file: 'brief.ts', fn: ['saveDocument'], line: /cat\.documents\.find|fixed\.title|cat\.keys|cat\.create|ws\.channels\.find|!channel|channel\.name|KEY_PATTERN|const count|maxDocuments/ },
+  // Skipping the creation guards for a new document: which documents may be created is the registry's rule above.
+  { cls: 'field-notes', file: 'brief.ts', fn: ['saveDocument'], line: /if \(!existing\)/, replacement: /^false$|^\{\}$/ },
+  { cls: 'field-notes', file: 'brief.ts', fn: ['deleteDocument'], line: /!cat\.delete/ },
+  { cls: 'field-notes', file: 'brief.ts', fn: ['KEY_PATTERN'] },
+  { cls: 'machinery', file: 'brief.ts', fn: ['saveDocument'], line: /ensureRoom/ },
+  // Revisions are read only through the control API.
+  { cls: 'not-read', file: 'brief.ts', fn: ['record'] },
+  { cls: 'not-read', file: 'brief.ts', fn: ['saveDocument'], line: /record\(/ },
+  { cls: 'not-read', file: 'brief.ts', fn: ['deleteDocument'], line: /keepHistory|history\.delete/ },
+  { cls: 'machinery', file: 'brief.ts', fn: ['documentHistory'] },
+  // Onboarding runs exist only when a scenario loads them; through the API there are none.
+  { cls: 'machinery', file: 'brief.ts', fn: ['onboardingStatus'], line: /r\.status === |running: running|last: last|const running|const last/ },
+  // What `available` means: the reference gives the field, not when it is true.
+  { cls: 'mock-choice', file: 'brief.ts', fn: ['onboardingStatus'], line: /available:/ },
+  // The first onboarding run free, later ones charged: the field notes' (brief.onboarding).
+  { cls: 'field-notes', file: 'brief.ts', fn: ['onboardingStatus'], line: /nextRunCharged/ },
+] satisfies Rule[
 ];
 
 /** The contract's text without its examples: a sample answer shows a value, it does not pin it. */
