@@ -2,12 +2,12 @@
 // wraps the mock from outside, as an MSW override is put in front of a handler: around an operation's handler, around
 // its decided reply, or around the request. With no fault switched on, nothing here is on the request path.
 import { sendWebhooks, type MockState } from './state.ts';
-import { DomainError, walletRefusal } from '../domain/errors.ts';
+import { DomainError, invalid, walletRefusal } from '../domain/errors.ts';
 import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts';
 import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
 import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
-import { checkSettings } from '../domain/post-validation.ts';
+import { checkSettings, EMPTY_MESSAGE, plainText } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 import { postActionKey, priceListView, unitPrice } from '../domain/wallet-pricing.ts';
 import { findSlot } from '../domain/find-slot.ts';
@@ -529,6 +529,33 @@ export const FAULTS: FaultDefinition[] = [
     override: onOk((state, r, _, { request }) =>
       new URL(request.url).searchParams.has('provider') ? { ...r, body: priceListView(state.world, r.body?.topUpUrl) } : undefined,
     ),
+  },
+  {
+    name: 'image-only-item-refused',
+    area: 'posts',
+    description: 'POST /posts refuses an item that has a photo and no text as empty, as if only text counted as content.',
+    caughtBy: ['photo_counts_as_content_story_needs_one'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const items = (ctx.body.posts ?? []).flatMap((p: any) => p.value ?? []);
+        if (items.some((i: any) => plainText(i.content ?? '').trim() === '')) throw invalid(EMPTY_MESSAGE);
+        return handle(ctx);
+      }),
+    },
+  },
+  {
+    name: 'youtube-tags-unchecked',
+    area: 'posts',
+    description: "POST /posts takes YouTube tags of any total length: the 500-character rule of section 2.9 is not applied.",
+    caughtBy: ['youtube_tags_over_500_refused'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const posts = (ctx.body.posts ?? []).map((p: any) =>
+          findChannel(ctx.ws, p.integration?.id)?.identifier === 'youtube' && Array.isArray(p.settings?.tags) ? { ...p, settings: { ...p.settings, tags: [] } } : p,
+        );
+        return handle({ ...ctx, body: { ...ctx.body, posts } });
+      }),
+    },
   },
   {
     name: 'storage-refunded-on-delete',
