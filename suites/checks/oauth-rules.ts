@@ -118,7 +118,7 @@ export const appRules = register({
   area: 'oauth',
   kind: 'property',
   description:
-    'A workspace\'s app (through control, as in the app) is created with a 100-character name and a 500-character description; a second app is refused; a new redirect URL and then a 1-character name are accepted as edits, and consent then redirects to the new URL; once the app is deleted a new one can be created. Revoking one app leaves another app\'s token and unspent code working. The consent page refuses (4xx) a response_type other than code, an unknown client_id and none.',
+    'A workspace\'s app (through control, as in the app) is created with a 100-character name and a 500-character description; a second app is refused; a new redirect URL and then a 1-character name are accepted as edits, and consent after each redirects to the new URL; once the app is deleted a new one can be created. Revoking one app leaves another app\'s token and unspent code working. The consent page refuses (4xx) a response_type other than code, an unknown client_id and none.',
   rule: 'Section 5, OAuth apps 1: "A workspace has at most one OAuth app. Only workspace admins create, edit or delete it. App name is up to 100 characters; description is optional, up to 500 characters"; 3: "response_type (must be code)"; 4: "redirected to the redirect URL"; 6: "A user revokes an app ... revocation stops the token" (that app\'s); section 8: "OAuth apps per workspace | 1", "OAuth app name / description | 100 / 500 characters".',
   needs: { anyKey: KINDS, control: 'creating, editing, deleting and revoking OAuth apps and approving consent as the user' },
   async run(ctx) {
@@ -138,6 +138,9 @@ export const appRules = register({
         ensure(!second.ok && refusedBy(second.status), { operation: 'createOAuthApp (control)', received: second.ok ? 'a second app accepted' : `${second.status}`, documented: 'refused: "A workspace has at most one OAuth app"' });
         const moved = await attempt(() => control.request('PATCH', path, { redirectUrl: 'https://a.example.com/moved' }));
         ensure(moved.ok, { operation: 'updateOAuthApp (control)', received: moved.ok ? '' : `${moved.status} ${show(moved.body, 200)}`, documented: 'accepted: an admin edits the app, whose redirect URL is set' });
+        // Consent after each edit: an edit keeps what it leaves out, so both the URL and the app stay usable.
+        const afterMove = await consent(control, a, wsA!, 'deny');
+        ensure(`${afterMove.origin}${afterMove.pathname}` === 'https://a.example.com/moved', { operation: 'submitOAuthConsent', received: `redirect to ${afterMove}`, documented: '"redirected to the redirect URL" the admin just set' });
         const renamed = await attempt(() => control.request('PATCH', path, { name: 'A' }));
         ensure(renamed.ok, { operation: 'updateOAuthApp (control)', received: renamed.ok ? '' : `${renamed.status} ${show(renamed.body, 200)}`, documented: 'accepted: a name of 1 character is "up to 100 characters"' });
         const landed = await consent(control, a, wsA!, 'deny');
