@@ -23,7 +23,7 @@ export const CLASSES: SurvivorClass[] = [
   { id: 'mock-choice', kind: 'reference-open', title: "a pick of the README's mock decisions where the reference is silent (disabled channels, a first item's delay, inter <= 0, what a published post's status move or release id does, which networks delete, a reversed calendar window and whether its ends are in it, thread items on the calendar, what a response 'fields not shown' holds, the posting schedule find-slot picks from, what an unknown helper name gets, the defaults a run without control meets, how HTML text is counted and whitespace as text, which providers need media, an empty skill tag, every-word search)", example: '`posts.ts`: `channel.disabled` → `false`, so a disabled channel takes scheduled posts' },
   { id: 'not-shown', kind: 'reference-open', title: 'fields and shapes the reference marks "not shown": GET /posts/<id>/missing items, notifications, DELETE /integrations\' answer, a transaction\'s reference', example: '`posts.ts`: `GET /posts/<id>/missing` items emptied (their fields are "not shown")' },
   { id: 'field-notes', kind: 'field-notes', title: 'behaviour only the field notes give: an edit through posts[].group and value[].id (and update), how long a reference waits, how automatic top-up splits a shortfall, when a low balance is announced, a read charged once a day, the brief registry\'s rules, the first onboarding run free, skills matched by a tag\'s label and only used tags listed', example: '`posts.ts`: `item.id !== undefined` → `false`, so an edit keeps no item ids' },
-  { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference)", example: '`posts.ts`: the `x` release URL emptied' },
+  { id: 'made-up', kind: 'made-up', title: "made-up data: release URLs and ids per network, the synthetic analytics series, what the provider helpers of POST /integration-trigger answer (any JSON value, says the reference), the OAuth connect URLs and the Send Test sample's posts", example: '`posts.ts`: the `x` release URL emptied' },
   { id: 'not-read', kind: 'equivalent', title: 'stored and never returned by the public API (a thread item\'s delay, creationMethod, images and settings of a saved post, brief revisions)', example: '`posts.ts`: a thread item\'s `delayMinutes` stored as 0 (its time is computed apart)' },
   { id: 'redundant', kind: 'equivalent', title: 'a guard another repeats or a value that is always the same (billing checks again what the posts code filtered; applySettlement re-checks what cover refused; quantities always 1; a channel always present for its post; the group index and its scan fallback; the scheduler\'s fast path)', example: '`billing.ts`: `isSent` → `false`, while the delete already leaves sent items out of the refund' },
   { id: 'validated-earlier', kind: 'unreachable', title: 'a check the request validator has already made (date-time formats, settings schemas, page and size bounds)', example: '`wallet.ts`: `size > 100` → `false` (the validator answers 400 first)' },
@@ -318,7 +318,98 @@ export const RULES: Rule[] = [
   { cls: 'mock-choice', file: 'brief.ts', fn: ['onboardingStatus'], line: /available:/ },
   // The first onboarding run free, later ones charged: the field notes' (brief.onboarding).
   { cls: 'field-notes', file: 'brief.ts', fn: ['onboardingStatus'], line: /nextRunCharged/ },
-] satisfies Rule[
+  // channels.ts
+  // The contract's settings schemas hold no cycle and every $ref names one of its own components: the depth bound, and the tests of a node that has no $ref or names no schema, never change the copy.
+  { cls: 'redundant', file: 'channels.ts', fn: ['inline'], original: /^typeof node\.\$ref === 'string'( && depth < 16)?$|^depth < 16$/, replacement: /^true$|\|\||<= 16$/ },
+  { cls: 'redundant', file: 'channels.ts', fn: ['inline'], mutators: ['OptionalChaining', 'Regex'], replacement: /\(\.\+\)/ },
+  { cls: 'redundant', file: 'channels.ts', fn: ['inline'], original: /^name && schemas\[name\]$/, replacement: /^true$|\|\|/ },
+  { cls: 'redundant', file: 'channels.ts', fn: ['inline'], original: /^depth \+ 1$/ },
+  { cls: 'redundant', file: 'channels.ts', fn: ['settingsSchemaFor'], mutators: ['OptionalChaining'] },
+  // A provider with no field but __type (threads) gets the string or a schema holding only __type: section 2.10 allows either.
+  { cls: 'mock-choice', file: 'channels.ts', fn: ['settingsSchemaFor'], line: /k !== '__type'/, replacement: /^Object\.keys|^true$|=== '__type'|^""$/ },
+  { cls: 'mock-choice', file: 'channels.ts', fn: ['settingsSchemaFor'], line: /fields\.length === 0/, replacement: /^false$/ },
+  // refresh naming a channel of another provider: the reference says only "id of an existing channel to reconnect".
+  { cls: 'mock-choice', file: 'channels.ts', fn: ['socialConnectUrl'], line: /channel\.identifier !== provider/ },
+  // The consent addresses and their query: "The provider's OAuth URL" is the provider's, which the mock makes up.
+  { cls: 'made-up', file: 'channels.ts', fn: ['AUTHORIZE'], mutators: ['ObjectLiteral'] },
+  { cls: 'made-up', file: 'channels.ts', fn: ['socialConnectUrl'], line: /AUTHORIZE\[provider\]|searchParams\.set/ },
+  { cls: 'not-shown', file: 'channels.ts', fn: ['deleteIntegration'], line: /return \{ id: channel\.id/ },
+
+  // webhooks.ts
+  { cls: 'message', file: 'webhooks.ts', fn: ['createWebhook'], line: /Unknown channel\(s\)/, original: /^', '$/ },
+  // The app's webhook screen as control plays it, where the reference says nothing: the default of integrations, unknown channels, the name, deleting, the cap on what a client makes it keep.
+  { cls: 'machinery', file: 'webhooks.ts', fn: ['createWebhook'], line: /input\.integrations \?\? 'all'|integrations !== 'all'|const unknown|unknown\.length > 0|ensureRoom|input\.name \?\?/ },
+  { cls: 'order', file: 'webhooks.ts', fn: ['createWebhook'], line: /'wh_'/ },
+  // "A free plan allows 30 webhooks": a paid plan's number is not given.
+  { cls: 'mock-choice', file: 'webhooks.ts', fn: ['createWebhook'], original: /^ws\.plan === 'free'$/, replacement: /^true$/ },
+  { cls: 'machinery', file: 'webhooks.ts', fn: ['deleteWebhook'] },
+  // Only a published chain is delivered, and publishing gives every row its releaseURL.
+  { cls: 'redundant', file: 'webhooks.ts', fn: ['payloadFor'], original: /^''$/ },
+  { cls: 'redundant', file: 'webhooks.ts', fn: ['groupDeliveries'], line: /!channel/ },
+  // The Send Test sample's ids, texts, addresses and names; test: true is control's record of it.
+  { cls: 'made-up', file: 'webhooks.ts', fn: ['testDelivery'], mutators: ['StringLiteral'], original: /^'(test-|<p>|https:|Example on)/ },
+  { cls: 'machinery', file: 'webhooks.ts', fn: ['testDelivery'], line: /test: true/, original: /^true$/ },
+
+  // oauth.ts
+  // No app is null or undefined alike to every reader.
+  { cls: 'redundant', file: 'oauth.ts', fn: ['initOAuth'] },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['publicApp', 'getApp'] },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['requireApp'] },
+  // Control's request schema (spec/control.yaml CreateOAuthApp, UpdateOAuthApp) requires name and redirectUrl on creation and bounds name to 1-100 and description to 500 first.
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['checkFields'], line: /creating && fields\.(name|redirectUrl) === undefined/ },
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['createApp'], line: /checkFields\(fields, true\)/ },
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['checkFields'], original: /^fields\.name !== undefined && \(|^fields\.name\.length > NAME_MAX$|^fields\.description != null && /, replacement: /^false$/ },
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['checkFields'], line: /description must be at most/ },
+  // Left to it once the schema has passed: a name of spaces, and which redirect URLs are acceptable (the reference says only that one is set).
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], original: /^fields\.name\.trim\(\)|^fields\.name\.trim\(\)\.length < 1 \|\|/, replacement: /^fields\.name$|^false$|&&/ },
+  // With every check of the function gone, what changes is only what the schema leaves to it.
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], line: /^function checkFields/, original: /^\{/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], line: /fields\.name\.trim\(\)/, original: /^\{/ },
+  // Control's refusal text for a blank name (the automatic message rule sees "characters" in the contract and leaves it).
+  { cls: 'machinery', file: 'oauth.ts', fn: ['checkFields'], line: /name must be 1 to/, mutators: ['StringLiteral'] },
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['checkFields'], line: /fields\.description\.length > DESCRIPTION_MAX\) \{/, original: /^\{/ },
+  { cls: 'redundant', file: 'oauth.ts', fn: ['checkFields'], line: /\} catch \{/, original: /^\{/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], line: /fields\.redirectUrl !== undefined\) \{|let ok|url\.protocol|ok = false|!ok\)/, original: /^\{|^false$|^url|^\(url|^!ok$|^'http:'$/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], original: /^fields\.redirectUrl !== undefined$/, replacement: /^false$/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['checkFields'], original: /^problems\.length > 0$/, replacement: /^false$/ },
+  { cls: 'message', file: 'oauth.ts', fn: ['checkFields'], line: /problems\.push\(/, mutators: ['StringLiteral'] },
+  // Every path through the try sets ok.
+  { cls: 'redundant', file: 'oauth.ts', fn: ['checkFields'], line: /let ok = false/ },
+  // Description and picture are seen only in control's view of the app.
+  { cls: 'machinery', file: 'oauth.ts', fn: ['createApp'], line: /fields\.(description|picture) \?\? null/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['updateApp'], line: /fields\.(description|picture) !== undefined/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['updateApp'], line: /fields\.name !== undefined/, replacement: /^false$/ },
+  // The count and the answers control gives back.
+  { cls: 'machinery', file: 'oauth.ts', fn: ['dropGrants'], line: /revoked\+\+/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['revokeApp'], line: /return \{ revoked \}/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['deleteApp'], line: /return \{ deleted: true \}/ },
+  // What a revocation or a deletion does to the app's own unspent codes, open consent pages, and (deleted) tokens: the reference speaks only of a revoked app's tokens.
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['dropGrants'], line: /oauth\.codes/, replacement: /^false$|^;$/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['dropGrants'], line: /oauth\.consents/ },
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['deleteApp'], line: /dropGrants/ },
+  // Control's query schema for the consent page requires client_id and allows response_type code only.
+  { cls: 'validated-earlier', file: 'oauth.ts', fn: ['beginConsent'], line: /!query\.clientId|query\.responseType !== 'code'/ },
+  // Forgetting unanswered pages and old codes: a cap on what a client can make it keep; an expired one is refused anyway.
+  { cls: 'machinery', file: 'oauth.ts', fn: ['beginConsent', 'answerConsent'], line: /forgetOldest|expiresAt <= now\) world\.oauth\.(consents|codes)\.delete/ },
+  // The consent form is the mock's stand-in for the app's screen: its nonce, how long it stays valid, its client, workspace and decision fields.
+  { cls: 'machinery', file: 'oauth.ts', fn: ['beginConsent'], line: /expiresAt: env\.clock\.now\(\) \+/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['answerConsent'], line: /!pending|if \(!found\) throw new ConsentError|!answer\.clientId|answer\.decision !== 'approve' && answer\.decision !== 'deny'|answer\.decision === 'approve' && !ws|consents\.delete\(answer\.nonce/ },
+  // A consent request without state: the reference always sends one.
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['answerConsent'], line: /state !== null/ },
+  // Bodies of failed exchanges: "Response bodies for failed code exchanges: not shown".
+  { cls: 'not-shown', file: 'oauth.ts', fn: ['exchangeCode'], mutators: ['StringLiteral'], original: /^`\$\{field\} is required`$|^'(Invalid authorization code|Code has already been used|Code has expired)'$/ },
+  // An empty string is refused later anyway (no app, secret or code is empty).
+  { cls: 'redundant', file: 'oauth.ts', fn: ['exchangeCode'], original: /^body\[field\] === ''$|^''$/ },
+  // "within 10 minutes": whether the very last millisecond counts is not said.
+  { cls: 'mock-choice', file: 'oauth.ts', fn: ['exchangeCode'], original: /^grant\.expiresAt <= env\.clock\.now\(\)$/, replacement: /^grant\.expiresAt < env\.clock\.now\(\)$/ },
+  // No workspace goes away while its codes live (control has no delete of a workspace; a reset forgets the codes too).
+  { cls: 'redundant', file: 'oauth.ts', fn: ['exchangeCode'], line: /if \(!ws\) return fail/ },
+  { cls: 'machinery', file: 'oauth.ts', fn: ['exchangeCode'], line: /caps\.accessTokens|atCap\('accessTokens'/ },
+  // auth.ts: HTTP strips a header value's surrounding spaces before it arrives; a rotated key is removed from the
+  // key table, so the second comparison repeats the first; a grant always names a live workspace; `via` is kept for
+  // the mock's own tests.
+  { cls: 'redundant', file: 'auth.ts', fn: ['authenticate'], line: /\.trim\(\)|!grant \|\| !ws|ws\.apiKey !== value/ },
+  { cls: 'not-read', file: 'auth.ts', fn: ['authenticate'], original: /^'(oauth|apiKey)'$/ },
 ];
 
 /** The contract's text without its examples: a sample answer shows a value, it does not pin it. */
