@@ -11,6 +11,7 @@ import { checkSettings, EMPTY_MESSAGE, plainText } from '../domain/post-validati
 import { groupDeliveries } from '../domain/webhooks.ts';
 import { postActionKey, priceListView, unitPrice } from '../domain/wallet-pricing.ts';
 import { findSlot } from '../domain/find-slot.ts';
+import { listChannels } from '../domain/channels.ts';
 
 export interface FaultDefinition {
   name: string;
@@ -556,6 +557,14 @@ export const FAULTS: FaultDefinition[] = [
         return handle({ ...ctx, body: { ...ctx.body, posts } });
       }),
     },
+  },
+  {
+    name: 'group-filter-ignored',
+    area: 'channels',
+    description: 'GET /integrations?group=<id> lists every channel of the workspace, not only that group\'s.',
+    caughtBy: ['group_filter_lists_exactly_its_channels'],
+    operations: ['listIntegrations'],
+    override: onOk((_, r, ws, { request }) => (new URL(request.url).searchParams.has('group') ? { ...r, body: listChannels(ws) } : undefined)),
   },
   {
     name: 'storage-refunded-on-delete',
