@@ -27,8 +27,8 @@ export const forecastCountsRepeatingPosts = register({
   area: 'wallet',
   kind: 'property',
   description:
-    "On pay-as-you-go, a priced post (1 to 3 items) scheduled to go out within the forecast window and to repeat so that exactly one next occurrence falls inside the window raises GET /wallet's forecast.neededCredits by the estimate's priceCredits for those items with that inter (the price of one occurrence); the same post scheduled to go out after the window leaves the forecast as it was.",
-  rule: 'Section 2.8: forecast "Forecast of paid usage in the next hours: next occurrences of repeating posts and posts queued before charging moved to scheduling time"; section 4.5, estimate body: "inter ... (repeat every n days; the price is then per occurrence)"; section 8: "paid from wallet credits when it is scheduled".',
+    "On pay-as-you-go, a priced post (1 to 3 items) scheduled to go out within the forecast window and to repeat so that exactly one next occurrence falls inside the window raises GET /wallet's forecast.neededCredits by the estimate's priceCredits for those items with that inter (the price of one occurrence); the same post scheduled to go out after the window, or saved as a draft inside it, leaves the forecast as it was.",
+  rule: 'Section 2.8: forecast "Forecast of paid usage in the next hours: next occurrences of repeating posts and posts queued before charging moved to scheduling time"; section 4.5, estimate body: "inter ... (repeat every n days; the price is then per occurrence)"; section 8: "paid from wallet credits when it is scheduled", "Drafts are free until scheduled".',
   needs: { keys: ['payg'] },
   async run(ctx) {
     const ch = await chargedChannel(ctx, 'payg');
@@ -65,6 +65,18 @@ export const forecastCountsRepeatingPosts = register({
           received: `forecast ${show(before)} before, ${show(unchanged)} after scheduling a post every ${inter} day(s) that first goes out ${hours * 60 + minutes} minutes from now`,
           documented: `the same neededCredits: that post's first occurrence was paid at scheduling and its next falls after the ${hours}-hour window`,
           exchanges: [late],
+        });
+
+        // A draft is free until scheduled: the same repeating post saved as a draft inside the window adds nothing.
+        const draft = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'draft', date: futureDate(now, 0, minutes), inter, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+        ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200 for a valid repeating draft', exchanges: [draft] });
+        cleanupCreated(ctx, draft, 'payg');
+        const withDraft = await forecast('the forecast after saving a draft inside the window');
+        ensure(cents(withDraft.neededCredits) === cents(unchanged.neededCredits), {
+          operation: 'getWallet',
+          received: `forecast.neededCredits ${unchanged.neededCredits} before, ${withDraft.neededCredits} after saving a draft every ${inter} day(s) dated ${minutes} minutes from now`,
+          documented: 'the same neededCredits: a draft is not scheduled, so none of its occurrences is paid usage to come ("Drafts are free until scheduled")',
+          exchanges: [draft],
         });
 
         // Inside the window: the next occurrence, inter days after the first, is paid usage within it.
