@@ -410,6 +410,27 @@ export const RULES: Rule[] = [
   // the mock's own tests.
   { cls: 'redundant', file: 'auth.ts', fn: ['authenticate'], line: /\.trim\(\)|!grant \|\| !ws|ws\.apiKey !== value/ },
   { cls: 'not-read', file: 'auth.ts', fn: ['authenticate'], original: /^'(oauth|apiKey)'$/ },
+  // wallet-summary.ts, the rest: a post on a channel no longer listed, or an action with no price, costs nothing either
+  // way; an inter of 0 is the mock's (a repeat every 0 days); the window's last millisecond is not said; what a
+  // shortfall means for the forecast (`short`) is the field notes'.
+  { cls: 'redundant', file: 'wallet-summary.ts', fn: ['forecastCents'], line: /provider === undefined/ },
+  { cls: 'redundant', file: 'wallet-summary.ts', fn: ['forecastCents'], original: /^row\.inter !== null$/, replacement: /^true$/ },
+  { cls: 'mock-choice', file: 'wallet-summary.ts', fn: ['forecastCents'], line: /row\.inter !== null && row\.inter > 0/ },
+  { cls: 'mock-choice', file: 'wallet-summary.ts', fn: ['forecastCents'], original: /^row\.publishAt > end$/, replacement: /^row\.publishAt >= end$/ },
+  { cls: 'redundant', file: 'wallet-summary.ts', fn: ['itemCents'], line: /key === null \? 0/ },
+  { cls: 'field-notes', file: 'wallet-summary.ts', fn: ['walletSummary'], line: /const missing/ },
+  // Published items past the new contents are never touched: the field notes'.
+  { cls: 'field-notes', file: 'wallet-estimate.ts', fn: ['estimate'], mutators: ['MethodExpression'], original: /^all\s+\.slice\(input\.contents\.length\)/ },
+  // Whether a section the filter emptied is kept: not said (only the rows are).
+  { cls: 'mock-choice', file: 'wallet-pricing.ts', fn: ['priceListView'], mutators: ['MethodExpression'], original: /^world\.fixtures\.prices\.sections/ },
+  // A slot at the very instant asked: whether "next" includes the present millisecond is not said.
+  { cls: 'mock-choice', file: 'find-slot.ts', fn: ['findSlot'], original: /^at > now$/, replacement: /^at >= now$/ },
+  // The settings schema requires each tag's value as a string, so a tag without one never gets here.
+  { cls: 'validated-earlier', file: 'post-validation.ts', fn: ['extraSettingsProblem'], line: /tag\?\.value \?\? ''/ },
+  // The wording of the media refusal: the reference states the rule ("A story needs at least one photo or video"),
+  // not the 400's message, so the sentence built from it is the mock's pick (a string rule cannot call it a message,
+  // since the document quotes the rule).
+  { cls: 'mock-choice', file: 'post-validation.ts', fn: ['checkMedia'], line: /needs at least one photo or video/ },
 ];
 
 /** The contract's text without its examples: a sample answer shows a value, it does not pin it. */
