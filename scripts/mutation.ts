@@ -58,6 +58,14 @@ if (!existsSync(`${ROOT}/${STRYKER}`)) {
 // One incremental file per selection: Stryker rewrites it from each run, so a run of one file would drop another's results.
 const slug = (selection ?? 'all').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 const incremental = `reports/mutation/incremental-${slug}.json`;
+// A file no longer mutated (now in NEVER) would otherwise be carried over from the incremental file into the report.
+if (existsSync(`${ROOT}/${incremental}`)) {
+  const kept = JSON.parse(readFileSync(`${ROOT}/${incremental}`, 'utf8')) as MutationReport;
+  const excluded = NEVER.map((p) => p.slice(1));
+  const stale = Object.keys(kept.files).filter((f) => excluded.some((p) => path.matchesGlob(f, p)));
+  for (const f of stale) delete kept.files[f];
+  if (stale.length > 0) writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
+}
 if (retest !== undefined) {
   if (!args.includes('--incremental')) throw new Error('--retest drops results from the incremental file: use it with --incremental');
   const drop = patternsOf(retest, '--retest');
