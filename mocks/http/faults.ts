@@ -43,6 +43,18 @@ function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Rep
   };
 }
 
+/** A fault on GET /wallet's forecast: `neededCredits` moved by what `cents` gives each queued row due in its window. */
+function shiftForecast(cents: (state: MockState, ws: Workspace, row: PostRow) => number): NonNullable<FaultDefinition['override']> {
+  return onOk((state, r, ws) => {
+    const f = r.body?.forecast;
+    if (!f) return undefined;
+    const end = state.clock.now() + f.windowHours * 3_600_000;
+    let shift = 0;
+    for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) shift += cents(state, ws, row);
+    return shift === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + shift) / 100 } } };
+  });
+}
+
 /** A fault that acts on what each clock tick published or failed, after the real tick and on its result. */
 function afterTick(act: (state: MockState, result: ReturnType<MockState['tick']>) => void): NonNullable<FaultDefinition['install']> {
   return (state) => {
@@ -480,14 +492,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'GET /wallet forecasts every queued priced item due in the window, those already paid at scheduling too.',
     caughtBy: ['forecast_skips_paid_posts'],
     operations: ['getWallet'],
-    override: onOk((state, r, ws) => {
-      const f = r.body?.forecast;
-      if (!f) return undefined;
-      const end = state.clock.now() + f.windowHours * 3_600_000;
-      let paid = 0;
-      for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) paid += ws.wallet.paid.get(row.id)?.cents ?? 0;
-      return paid === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + paid) / 100 } } };
-    }),
+    override: shiftForecast((_, ws, row) => ws.wallet.paid.get(row.id)?.cents ?? 0),
   },
   {
     name: 'forecast-skips-repeating',
@@ -495,17 +500,10 @@ export const FAULTS: FaultDefinition[] = [
     description: "GET /wallet's forecast leaves out the next occurrences of repeating posts: only posts queued before charging moved to scheduling time are counted.",
     caughtBy: ['forecast_counts_repeating_posts'],
     operations: ['getWallet'],
-    override: onOk((state, r, ws) => {
-      const f = r.body?.forecast;
-      if (!f) return undefined;
-      const end = state.clock.now() + f.windowHours * 3_600_000;
-      let repeating = 0;
-      for (const row of ws.posts.rows.values()) {
-        const provider = findChannel(ws, row.channelId)?.identifier;
-        const key = provider && row.state === 'QUEUE' && row.publishAt <= end && (row.inter ?? 0) > 0 ? postActionKey(state.world, provider, row.template ?? row.content) : null;
-        if (key) repeating += unitPrice(state.world, key);
-      }
-      return repeating === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 - repeating) / 100 } } };
+    override: shiftForecast((state, ws, row) => {
+      const provider = findChannel(ws, row.channelId)?.identifier;
+      const key = provider && (row.inter ?? 0) > 0 ? postActionKey(state.world, provider, row.template ?? row.content) : null;
+      return key ? -unitPrice(state.world, key) : 0;
     }),
   },
   {
