@@ -4,12 +4,15 @@
 // Usage: npm run prism:install && npm run verify:prism [-- --seed 1 --runs 5 --out reports/prism-verify.json]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { allChecks } from '../suites/checks/registry.ts';
+import '../suites/checks/index.ts';
 import { verify } from '../suites/verify.ts';
 import { ROOT, arg, freePort, prismArgv, startServer } from './lib/processes.ts';
 
 const seed = arg('seed', '1');
 const runs = arg('runs', '5');
 const out = arg('out', join(ROOT, 'reports', 'prism-verify.json'));
+const LAST = 'hostile_input';
 
 async function main() {
   const port = await freePort();
@@ -18,17 +21,15 @@ async function main() {
   console.log(`Prism answered after ${(prism.startupMs / 1000).toFixed(1)} s\n`);
   try {
     // Prism checks that a key is present, not which: any value stands for each workspace.
-    const report = await verify({
-      target: prism.origin,
-      basePath: '/',
-      keyFree: 'prism-free-key',
-      keyPayg: 'prism-payg-key',
-      keyPaid: 'prism-paid-key',
-      seed,
-      runs,
-      quiet: true,
-    });
-    if (!report) return;
+    const run = (checks: string) =>
+      verify({ target: prism.origin, basePath: '/', keyFree: 'prism-free-key', keyPayg: 'prism-payg-key', keyPaid: 'prism-paid-key', seed, runs, quiet: true, checks });
+    // hostile_input's malformed path (GET /posts/%ZZ/missing) stops Prism answering at all, so it runs last: the checks
+    // before it then judge Prism itself, not a server that has gone away.
+    const names = allChecks().map((c) => c.name);
+    const first = await run(names.filter((n) => n !== LAST).join(','));
+    const last = await run(LAST);
+    if (!first || !last) return;
+    const report = { ...first, results: [...first.results, ...last.results] };
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
     console.log('\nPer check, with the first failure of each:');
