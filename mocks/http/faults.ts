@@ -43,6 +43,15 @@ function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Rep
   };
 }
 
+/** Takes back every refund the operation just made (those recorded at this instant), balance and ledger alike. */
+const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws) => {
+  const now = state.clock.now();
+  const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
+  for (const t of refunds) ws.wallet.balance -= t.cents;
+  ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
+  return undefined;
+});
+
 /** A fault on GET /wallet's forecast: `neededCredits` moved by what `cents` gives each queued row due in its window. */
 function shiftForecast(cents: (state: MockState, ws: Workspace, row: PostRow) => number): NonNullable<FaultDefinition['override']> {
   return onOk((state, r, ws) => {
@@ -413,13 +422,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
     caughtBy: ['refund_undoes_charge'],
     operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
-    override: onOk((state, _, ws) => {
-      const now = state.clock.now();
-      const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
-      for (const t of refunds) ws.wallet.balance -= t.cents;
-      ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
-      return undefined;
-    }),
+    override: undoRefundsNow,
   },
   {
     name: 'rescheduled-draft-free',
@@ -458,13 +461,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'DELETE /integrations/{id} deletes the channel\'s scheduled posts but keeps what they paid: no refund.',
     caughtBy: ['sent_parts_kept_unsent_refunded'],
     operations: ['deleteIntegration'],
-    override: onOk((state, _, ws) => {
-      const now = state.clock.now();
-      const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
-      for (const t of refunds) ws.wallet.balance -= t.cents;
-      ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
-      return undefined;
-    }),
+    override: undoRefundsNow,
   },
   {
     name: 'exact-balance-short',
