@@ -57,6 +57,15 @@ export function sumCents(tx: WalletReading['tx'], type?: string): number {
   return tx.filter((t) => !type || t.type === type).reduce((s, t) => s + cents(t.credits), 0);
 }
 
+/** One row of the price list: what a check compares. */
+export type PriceRow = { key: string; provider: string; credits: number };
+
+/** The rows of GET /wallet/prices, all or (with `provider`) that provider's; any other answer leaves the check not verified. */
+export async function priceRows(ctx: CheckContext, kind: KeyKind, provider?: string): Promise<PriceRow[]> {
+  const e = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind }, ...(provider === undefined ? {} : { query: { provider } }) }, provider === undefined ? 'the price list' : `the price list of ${provider}`);
+  return documented(e, 'getWalletPrices', 200).sections.flatMap((s) => s.items.map((i) => ({ key: i.key, provider: i.provider, credits: i.credits })));
+}
+
 /** A channel the pay-as-you-go workspace is charged for per post (estimate says `charged`), or not verified. */
 export async function chargedChannel(ctx: CheckContext, kind: KeyKind): Promise<ChannelInfo> {
   const d = await ctx.discover();

@@ -2,9 +2,8 @@
 import fc from 'fast-check';
 import { settingsArb, textSafe } from '../arbitraries/posts.ts';
 import { record } from '../discover.ts';
-import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
-import { cents, emptyWallet, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
+import { cents, emptyWallet, newTransactions, readWallet, sumCents, summaryOf, priceRows } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const xAnalyticsReadsCharged = register({
@@ -25,9 +24,7 @@ export const xAnalyticsReadsCharged = register({
     if (!x) ctx.notVerified('the payg workspace has no x channel');
     const unlisted: typeof channels = [];
     for (const c of channels.filter((c) => c.identifier !== 'x')) {
-      const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'payg' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      const rows = documented(p, 'getWalletPrices', 200).sections.flatMap((s) => s.items);
-      if (rows.length === 0) unlisted.push(c);
+      if ((await priceRows(ctx, 'payg', c.identifier)).length === 0) unlisted.push(c);
     }
     const read = (id: string) => ctx.api.call({ operationId: 'getChannelAnalytics', path: { integration: id }, query: { date: '7', fresh: 'true' }, auth: { kind: 'payg' } });
     await ctx.property(

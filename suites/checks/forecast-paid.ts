@@ -2,9 +2,8 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
-import { documented } from '../documented.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
-import { chargedChannel, cents, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
+import { chargedChannel, cents, newTransactions, readWallet, sumCents, summaryOf, priceRows } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const forecastSkipsPaidPosts = register({
@@ -24,8 +23,7 @@ export const forecastSkipsPaidPosts = register({
     if (hours === undefined || !Number.isInteger(hours) || hours < 1) return ctx.notVerified(`GET /wallet gives no forecast window (forecast ${show(first?.forecast)})`);
     let free: ChannelInfo | undefined;
     for (const c of textSafe((await ctx.discover()).workspaces.payg?.channels ?? [])) {
-      const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'payg' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      if (documented(p, 'getWalletPrices', 200).sections.every((x) => x.items.length === 0)) {
+      if ((await priceRows(ctx, 'payg', c.identifier)).length === 0) {
         free = c;
         break;
       }

@@ -2,9 +2,8 @@
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
-import { documented } from '../documented.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
-import { cents, estimateOf, newTransactions, readWallet } from '../wallet-helpers.ts';
+import { cents, estimateOf, newTransactions, readWallet, priceRows } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const unlistedChannelsFree = register({
@@ -19,8 +18,7 @@ export const unlistedChannelsFree = register({
     const d = await ctx.discover();
     const free: ChannelInfo[] = [];
     for (const c of textSafe(d.workspaces.free?.channels ?? [])) {
-      const p = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind: 'free' }, query: { provider: c.identifier } }, `the price list of ${c.identifier}`);
-      if (documented(p, 'getWalletPrices', 200).sections.every((s) => s.items.length === 0)) free.push(c);
+      if ((await priceRows(ctx, 'free', c.identifier)).length === 0) free.push(c);
     }
     if (free.length === 0) ctx.notVerified('every channel of the free workspace has a row in the price list');
     await ctx.property(

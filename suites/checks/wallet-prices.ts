@@ -1,20 +1,11 @@
 // price_list_provider_filter and estimate_items_at_list_price: GET /wallet/prices with `provider` gives exactly that provider's rows of the whole list, and an estimate prices each item at its action's listed price.
 import fc from 'fast-check';
 import { contentArb } from '../arbitraries/posts.ts';
-import { documented } from '../documented.ts';
 import type { KeyKind } from '../target.ts';
-import { chargedChannel, cents, estimateOf } from '../wallet-helpers.ts';
-import type { CheckContext } from './registry.ts';
+import { chargedChannel, cents, estimateOf, priceRows, type PriceRow } from '../wallet-helpers.ts';
 import { ensure, got, register, show } from './registry.ts';
 
-type Row = { key: string; provider: string; credits: number };
-
-async function priceRows(ctx: CheckContext, kind: KeyKind, provider?: string): Promise<Row[]> {
-  const e = await ctx.api.read({ operationId: 'getWalletPrices', auth: { kind }, ...(provider === undefined ? {} : { query: { provider } }) }, provider === undefined ? 'the price list' : `the price list of ${provider}`);
-  return documented(e, 'getWalletPrices', 200).sections.flatMap((s) => s.items.map((i) => ({ key: i.key, provider: i.provider, credits: i.credits })));
-}
-
-const sameRows = (a: Row[], b: Row[]) => JSON.stringify([...a].sort((x, y) => x.key.localeCompare(y.key))) === JSON.stringify([...b].sort((x, y) => x.key.localeCompare(y.key)));
+const sameRows = (a: PriceRow[], b: PriceRow[]) => JSON.stringify([...a].sort((x, y) => x.key.localeCompare(y.key))) === JSON.stringify([...b].sort((x, y) => x.key.localeCompare(y.key)));
 
 export const priceListProviderFilter = register({
   name: 'price_list_provider_filter',
