@@ -58,19 +58,14 @@ if (!existsSync(`${ROOT}/${STRYKER}`)) {
 // One incremental file per selection: Stryker rewrites it from each run, so a run of one file would drop another's results.
 const slug = (selection ?? 'all').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 const incremental = `reports/mutation/incremental-${slug}.json`;
-// A file no longer mutated (now in NEVER) would otherwise be carried over from the incremental file into the report.
+if (retest !== undefined && !args.includes('--incremental')) throw new Error('--retest drops results from the incremental file: use it with --incremental');
 if (existsSync(`${ROOT}/${incremental}`)) {
   const kept = JSON.parse(readFileSync(`${ROOT}/${incremental}`, 'utf8')) as MutationReport;
+  // A file no longer mutated (now in NEVER) would otherwise be carried over from the incremental file into the report.
   const excluded = NEVER.map((p) => p.slice(1));
-  const stale = Object.keys(kept.files).filter((f) => excluded.some((p) => path.matchesGlob(f, p)));
-  for (const f of stale) delete kept.files[f];
-  if (stale.length > 0) writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
-}
-if (retest !== undefined) {
-  if (!args.includes('--incremental')) throw new Error('--retest drops results from the incremental file: use it with --incremental');
-  const drop = patternsOf(retest, '--retest');
-  if (existsSync(`${ROOT}/${incremental}`)) {
-    const kept = JSON.parse(readFileSync(`${ROOT}/${incremental}`, 'utf8')) as MutationReport;
+  for (const f of Object.keys(kept.files)) if (excluded.some((p) => path.matchesGlob(f, p))) delete kept.files[f];
+  if (retest !== undefined) {
+    const drop = patternsOf(retest, '--retest');
     let dropped = 0;
     for (const [f, file] of Object.entries(kept.files)) {
       if (!drop.some((d) => path.matchesGlob(f, d))) continue;
@@ -78,9 +73,9 @@ if (retest !== undefined) {
       file.mutants = file.mutants.filter((m) => !undetected.includes(m));
       dropped += undetected.length;
     }
-    writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
     console.log(`Testing again: ${dropped} undetected mutant(s) of ${retest}`);
   }
+  writeFileSync(`${ROOT}/${incremental}`, JSON.stringify(kept));
 }
 const strykerArgs = [STRYKER, 'run', `${TOOL}/stryker.config.json`, '--mutate', mutate.join(','), '--incrementalFile', incremental, ...args];
 console.log(`node ${strykerArgs.join(' ')}`);
