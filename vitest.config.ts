@@ -10,8 +10,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONG_FIRST = ['scripts/package.test.ts', 'mocks/http/docs.test.ts', 'suites/mock.test.ts', 'mocks/http/multipart.test.ts', 'suites/faults.test.ts'];
 
 const INCLUDE = ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'];
-/** Test files that change process-wide state they cannot fully put back. */
-const OWN_PROCESS = ['mocks/msw/msw-node.test.ts'];
+/**
+ * Test files that change process-wide state they cannot fully put back: msw/node and nock both intercept through
+ * @mswjs/interceptors, which replaces the global Request (to record raw headers) and does not restore it on
+ * nock.restore(). Any later file in the same worker that builds a Request then fails with "inferRawHeaders(...) is
+ * not iterable"; which files share a worker depends on the order, so in the shared pool it failed one run in three.
+ */
+export const OWN_PROCESS = ['mocks/msw/msw-node.test.ts', 'mocks/http/publishing.test.ts', 'mocks/http/public-url.test.ts', 'mocks/http/routes/media.test.ts'];
 
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -39,9 +44,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: OWN_PROCESS } },
-      // msw/node patches process-wide globals (fetch, Request, Headers) through @mswjs/interceptors, as nock does with
-      // its own copy; patched in turn inside one shared worker, each restores what the other had put in place, and
-      // files after them fail to build a Request. In a process of its own, nothing it patches outlives the file.
+      // In a process of its own (isolate: a fresh fork per file), nothing an interceptor patches outlives its file.
       { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
     ],
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
