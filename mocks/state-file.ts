@@ -1,7 +1,9 @@
 // Scenario files on disk: read and check one (--scenario, --state-file), and keep the world in a state file, written atomically.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { exportScenario, ScenarioError, type Scenario } from './domain/scenario.ts';
+import { nestsDeeperThan } from './http/body.ts';
 import { checkScenario, describeProblems, loadScenario } from './http/scenario.ts';
 import type { MockState } from './http/state.ts';
 
@@ -10,13 +12,35 @@ export class ScenarioFileError extends Error {
   override name = 'ScenarioFileError';
 }
 
+export const SCENARIO_FILE_LIMITS = {
+  /**
+   * The largest file read: about the longest string V8 holds (2^29 characters), past which reading fails with an
+   * error that names nothing. A file this size is some 400,000 posts.
+   */
+  bytes: 512 * 1024 * 1024,
+  /**
+   * The deepest nesting read. A scenario wraps stored bodies four levels deep, and request bodies nest at most 64
+   * (mocks/http/body.ts), so every world the mock can hold fits; deeper is no scenario, and checked on the text
+   * before parsing so that nothing after (parse, schema, the id walk) recurses into it.
+   */
+  depth: 100,
+};
+
+const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
+
 /** Read and check a scenario file; nothing is loaded anywhere. */
 export function readScenarioFile(file: string, state: Pick<MockState, 'controlValidator'>): Scenario {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > SCENARIO_FILE_LIMITS.bytes) throw new ScenarioFileError(`${file}: ${mib(size)}, larger than the ${mib(SCENARIO_FILE_LIMITS.bytes)} a scenario file may hold`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
+    if (err instanceof ScenarioFileError) throw err;
     throw new ScenarioFileError(`${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (nestsDeeperThan(text, SCENARIO_FILE_LIMITS.depth)) {
+    throw new ScenarioFileError(`${file}: nests deeper than the ${SCENARIO_FILE_LIMITS.depth} levels a scenario file may have`);
   }
   let doc: unknown;
   try {
@@ -29,9 +53,14 @@ export function readScenarioFile(file: string, state: Pick<MockState, 'controlVa
   return doc as Scenario;
 }
 
+/** The temporary file a write goes through: beside the file (so the rename is atomic), named after the writing process. */
+function temporaryName(file: string, n = 0): string {
+  return join(dirname(file), `.${basename(file)}.${process.pid}${n ? `.${n}` : ''}.tmp`);
+}
+
 /** Write `text` to `file` so that a reader (or a crash) only ever sees the old file or the whole new one. */
 export function writeAtomically(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  const tmp = temporaryName(file);
   const fd = openSync(tmp, 'w');
   try {
     writeSync(fd, text);
@@ -47,20 +76,77 @@ export function writeAtomically(file: string, text: string): void {
   }
 }
 
-export interface StateFileKeeper {
-  /** Something may have changed: the file is written within `debounceMs`. */
-  touch(): void;
-  /** Write now if anything changed since the last write. */
-  flush(): void;
-  /** Flush and stop watching. */
-  close(): void;
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false; // not written yet by this process: left by an earlier one that had our pid
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
- * Load the state file when it exists, then keep it up to date: at most once per `debounceMs` after a change, and on
- * close. A running clock resumes as if it had run while the mock was down (the file's modification time).
+ * Remove what a killed writer left: `.<file>.<pid>[.<n>].tmp` beside the file, for every pid no longer running. The
+ * file itself is whole whatever moment the kill came at (writes go through a rename), so these are never needed.
  */
-export function keepStateFile(state: MockState, file: string, debounceMs = 1000): StateFileKeeper {
+export function removeLeftovers(file: string): string[] {
+  const prefix = `.${basename(file)}.`;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (!Number.isInteger(pid) || alive(pid)) continue;
+    rmSync(join(dirname(file), name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** The text of a state file for the world as it is now: exactly what the keeper writes. */
+export function renderStateFile(state: Pick<MockState, 'world' | 'clock'>): string {
+  const doc = exportScenario(state.world, { now: state.clock.now(), frozen: state.clock.frozen }, undefined, { share: true });
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+export interface StateFileKeeper {
+  /** Something may have changed: the file is written once the mock is idle for a moment (or within `maxDelayMs`). */
+  touch(): void;
+  /** Write now, synchronously, if anything changed since the last write. */
+  flush(): void;
+  /** Flush and stop watching. */
+  close(): void;
+  /** Resolves when no write is waiting or under way (for tests and orderly shutdowns). */
+  settled(): Promise<void>;
+}
+
+export interface StateFileTiming {
+  /** Write once no request has come for this long after a change: a write then delays nobody. */
+  idleMs?: number;
+  /** Under steady traffic, write at the latest this long after the first unsaved change. */
+  maxDelayMs?: number;
+  /** Where write failures are told (a full disk must not stop the mock). */
+  warn?: (line: string) => void;
+}
+
+/**
+ * Load the state file when it exists, then keep it up to date. Writes are coalesced off the request path: one render
+ * and one asynchronous write once the mock has been idle for `idleMs` after a change, and at least every `maxDelayMs`
+ * under steady traffic; at most one write is under way, and a change during it is written after it. `flush` and
+ * `close` write synchronously, so an orderly exit loses nothing. A running clock resumes as if it had run while the
+ * mock was down (from the file's modification time).
+ */
+export function keepStateFile(state: MockState, file: string, timing: StateFileTiming = {}): StateFileKeeper {
+  const idleMs = timing.idleMs ?? 250;
+  const maxDelayMs = timing.maxDelayMs ?? 5000;
+  const warn = timing.warn ?? ((line: string) => console.error(line));
+  removeLeftovers(file);
   if (existsSync(file)) {
     const doc = readScenarioFile(file, state);
     try {
@@ -71,30 +157,124 @@ export function keepStateFile(state: MockState, file: string, debounceMs = 1000)
     }
     if (!doc.clock.frozen) state.clock.advance(Math.max(0, Date.now() - statSync(file).mtimeMs));
   }
+  const render = () => renderStateFile(state);
+  // A running clock alone is no change worth a write: its instant is the first "now" of the text, cut off here (a
+  // slice, which V8 makes without copying the text).
+  const fingerprint = (text: string) => {
+    if (state.clock.frozen) return text;
+    const at = text.indexOf('"now": "');
+    return at < 0 ? text : text.slice(text.indexOf('"', at + 8) + 1);
+  };
   let last = '';
+  let firstChange = 0;
+  let lastChange = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const render = () => `${JSON.stringify(exportScenario(state.world, { now: state.clock.now(), frozen: state.clock.frozen }), null, 2)}\n`;
-  // A running clock alone is no change worth a write.
-  const fingerprint = (text: string) => (state.clock.frozen ? text : text.replace(/"now": "[^"]*"/, ''));
+  let writing: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  /** Bumped by every synchronous write: an asynchronous one started before it must not replace what it wrote. */
+  let generation = 0;
+  let writes = 0;
+  let failing = false;
+
+  const failed = (err: unknown) => {
+    if (failing) return;
+    failing = true;
+    warn(`state file ${file}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the mock goes on serving and tries again after the next change`);
+  };
+
+  const writeInBackground = async (): Promise<void> => {
+    const mine = generation;
+    let text: string;
+    try {
+      text = render();
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    const fp = fingerprint(text);
+    if (fp === last) return;
+    const tmp = temporaryName(file, ++writes);
+    try {
+      const handle = await open(tmp, 'w');
+      try {
+        await handle.writeFile(text);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      // The rename is synchronous: no synchronous flush can slip between the check and the rename.
+      if (mine !== generation || closed) rmSync(tmp, { force: true });
+      else {
+        renameSync(tmp, file);
+        last = fp;
+        failing = false;
+      }
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      failed(err);
+    }
+  };
+
+  const startWrite = () => {
+    timer = undefined;
+    firstChange = 0;
+    writing = writeInBackground().finally(() => {
+      writing = undefined;
+      // What changed while this write was under way waits for the next idle moment like any change.
+      if (again && !closed && !timer) {
+        again = false;
+        timer = setTimeout(check, 0);
+        timer.unref();
+      }
+    });
+  };
+
+  const check = () => {
+    const now = Date.now();
+    const idleFor = now - lastChange;
+    const waited = now - firstChange;
+    if (idleFor >= idleMs || waited >= maxDelayMs) return startWrite();
+    timer = setTimeout(check, Math.min(idleMs - idleFor, maxDelayMs - waited));
+    timer.unref();
+  };
+
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const text = render();
-    if (fingerprint(text) === last) return;
-    writeAtomically(file, text);
-    last = fingerprint(text);
+    firstChange = 0;
+    generation++;
+    try {
+      const text = render();
+      const fp = fingerprint(text);
+      if (fp === last) return;
+      writeAtomically(file, text);
+      last = fp;
+      failing = false;
+    } catch (err) {
+      failed(err);
+    }
   };
   if (!existsSync(file)) flush();
   else last = fingerprint(render());
   return {
     touch() {
-      if (timer) return;
-      timer = setTimeout(flush, debounceMs);
-      timer.unref();
+      if (closed) return;
+      lastChange = Date.now();
+      if (firstChange === 0) firstChange = lastChange;
+      if (writing) again = true;
+      else if (!timer) {
+        timer = setTimeout(check, Math.min(idleMs, maxDelayMs));
+        timer.unref();
+      }
     },
     flush,
     close() {
+      closed = true;
       flush();
+    },
+    async settled() {
+      while (timer || writing) await (writing ?? new Promise((r) => setTimeout(r, idleMs)));
     },
   };
 }

@@ -19,7 +19,7 @@ export class MockClock implements Clock {
 
   constructor(options: MockClockOptions = {}) {
     this.#realNow = options.realNow ?? (() => options.frozenAt ?? 0);
-    this.#frozenAt = options.frozenAt ?? (options.realNow ? null : 0);
+    this.#frozenAt = options.frozenAt === undefined ? (options.realNow ? null : 0) : Math.floor(options.frozenAt);
   }
 
   now(): number {
@@ -42,8 +42,12 @@ export class MockClock implements Clock {
     this.#frozenAt = null;
   }
 
-  /** Jump to an instant; time keeps its frozen or running mode. */
-  set(ms: number): void {
+  /**
+   * Jump to an instant; time keeps its frozen or running mode. Whole milliseconds only: every time the API shows is an
+   * integer of them, and a fraction (a file's mtimeMs, a computed wait) would leak into stored times.
+   */
+  set(instant: number): void {
+    const ms = Math.floor(instant);
     if (this.#frozenAt !== null) this.#frozenAt = ms;
     else this.#offset = ms - this.#realNow();
   }
