@@ -12,6 +12,7 @@ export interface IdSource {
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ALNUM_MIXED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
 function fromBytes(next: (n: number) => Uint8Array): IdSource {
   const pick = (alphabet: string, length: number): string => {
@@ -28,7 +29,12 @@ function fromBytes(next: (n: number) => Uint8Array): IdSource {
   };
   return {
     id: (prefix = '') => prefix + pick(ALNUM, 24),
-    hex: (bytes) => Buffer.from(next(bytes)).toString('hex'),
+    // No Buffer: this runs in pages and service workers too (the MSW export), where only Uint8Array exists.
+    hex: (bytes) => {
+      let out = '';
+      for (const b of next(bytes)) out += HEX[b]!;
+      return out;
+    },
     alnum: (length) => pick(ALNUM_MIXED, length),
   };
 }

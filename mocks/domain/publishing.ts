@@ -13,6 +13,8 @@ export interface TickResult {
   published: string[];
   failed: string[];
   webhooks: OutboundWebhook[];
+  /** Items whose sending threw (a bug in the mock): each failed alone, for the edge to report. */
+  errors: { postId: string; error: unknown }[];
 }
 
 const MINUTE = 60_000;
@@ -30,7 +32,7 @@ export function referencedIds(content: string): string[] {
 
 /** Publish everything due at env.clock.now(). Cheap when nothing is due: each workspace keeps its next due time. */
 export function runDue(world: World, env: Env): TickResult {
-  const result: TickResult = { published: [], failed: [], webhooks: [] };
+  const result: TickResult = { published: [], failed: [], webhooks: [], errors: [] };
   const now = env.clock.now();
   for (const ws of world.workspaces.values()) {
     if (ws.posts.nextDue > now && ws.posts.rows.size === ws.posts.seenRows) continue;
@@ -47,7 +49,15 @@ function runWorkspace(world: World, ws: Workspace, now: number, env: Env, result
     let progress = false;
     for (const row of due) {
       if (row.state !== 'QUEUE') continue; // failed with its chain earlier in this pass
-      if (step(world, ws, row, now, env, result)) progress = true;
+      try {
+        if (step(world, ws, row, now, env, result)) progress = true;
+      } catch (err) {
+        // A bug in the mock while sending one item. The clock runs this before every request, so left in the queue it
+        // would throw again on each and turn every answer into a 500: the item fails alone, and the edge tells the bug.
+        result.errors.push({ postId: row.id, error: err });
+        failAlone(world, ws, row, err, env, result);
+        progress = true;
+      }
     }
     if (!progress) break;
   }
@@ -157,6 +167,21 @@ function queueNextOccurrence(world: World, ws: Workspace, rows: PostRow[], inter
 }
 
 /** A failed send: the item and the rest of its chain end in ERROR and give back what they paid. */
+/** Fail one item whose sending threw: through the usual failure (release, notification) when that works, else plainly. */
+function failAlone(world: World, ws: Workspace, row: PostRow, err: unknown, env: Env, result: TickResult): void {
+  const reason = `The mock failed while publishing this item: ${(err as Error)?.message ?? String(err)}`;
+  try {
+    if (row.state === 'QUEUE') fail(world, ws, [row], reason, env, result);
+  } catch {
+    // The failure path itself threw: end the item's turn all the same.
+  }
+  if (row.state === 'QUEUE') {
+    result.failed.push(row.id);
+    row.state = 'ERROR';
+    row.error = reason;
+  }
+}
+
 function fail(world: World, ws: Workspace, rows: PostRow[], reason: string, env: Env, result: TickResult): void {
   const failing = rows.filter((r) => r.state === 'QUEUE');
   const release = failing.map((r) => ({ postId: r.id, reason: 'not published' as const }));

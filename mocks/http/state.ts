@@ -104,6 +104,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     latency: new Latency(latencyPlan, latencySeed),
     tick() {
       const result = runDue(state.world, state.env);
+      for (const { postId, error } of result.errors) console.error(`[mock] publishing ${postId} failed, a bug in the mock (the item is marked ERROR, other posts go on):`, error);
       for (const hook of result.webhooks) sendWebhook(state, hook);
       return result;
     },
