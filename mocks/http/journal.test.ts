@@ -89,10 +89,10 @@ describe('request journal', () => {
     const upload = body.entries.find((e: any) => e.operationId === 'uploadWithTicket');
     expect(upload).toMatchObject({ path: `/api/public/v1/upload-ticket/${REDACTED}`, workspaceId: 'ws_payg_demo' });
     expect(body.entries.at(-1).body.posts[0].value[0].content).toBe(`my key is ${REDACTED}`);
-    expect(redact({ apiKey: 'k', client_secret: 's', nested: [{ access_token: 't', key: 'brand-voice' }] }, [])).toEqual({
+    expect(redact({ apiKey: 'k', client_secret: 's', nested: [{ access_token: 't', key: 'k2', keyword: 'brand-voice' }] }, [])).toEqual({
       apiKey: REDACTED,
       client_secret: REDACTED,
-      nested: [{ access_token: REDACTED, key: 'brand-voice' }],
+      nested: [{ access_token: REDACTED, key: REDACTED, keyword: 'brand-voice' }],
     });
   });
 

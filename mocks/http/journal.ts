@@ -1,5 +1,6 @@
 // The request journal: what clients sent to the public API, bounded in memory and redacted, for tests that verify what an app sent (GET /_mock/requests).
 import type { components } from '../../spec/generated/control.d.ts';
+import type { World } from '../domain/world.ts';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
 
@@ -8,8 +9,38 @@ export const JOURNAL_BODY_CHARS = 16 * 1024;
 
 /** Path parameters that are credentials (the upload ticket in `/upload-ticket/{token}`): never recorded. */
 const SECRET_PARAMS = new Set(['token']);
-/** Body and query fields whose values are secrets, whatever the operation. */
-const SECRET_FIELD = /^(api_?key|(access_|refresh_|id_)?token|access_?token|refresh_?token|client_?secret|secret|password|authorization|code)$/i;
+
+/**
+ * Names whose values are secrets, wherever they appear (body fields at any depth, query parameters, headers), compared
+ * without case or separators: `apiKey`, `api_key`, `api-key` and `X-Api-Key` are one name. `code` is the OAuth
+ * authorization code's name; `key` is how many APIs name their key, so a body field `key` is blanked too.
+ */
+export const SECRET_NAMES = [
+  'key', 'apikey', 'xapikey', 'secret', 'secretkey', 'clientsecret', 'privatekey', 'accesskey', 'signingkey',
+  'token', 'accesstoken', 'refreshtoken', 'idtoken', 'authtoken', 'bearer', 'authorization', 'proxyauthorization',
+  'password', 'passwd', 'passphrase', 'code', 'authcode', 'authorizationcode', 'credential', 'credentials',
+] as const;
+/** Endings that make a name secret whatever comes before (`webhookSecret`, `csrf_token`, `newPassword`, `openaiApiKey`). */
+const SECRET_ENDINGS = ['apikey', 'secret', 'secretkey', 'privatekey', 'token', 'password'];
+const SECRET_NAME_SET = new Set<string>(SECRET_NAMES);
+
+/** A name as compared: lower case, without `-`, `_`, `.` or spaces. */
+const normalName = (name: string) => name.toLowerCase().replace(/[-_. ]/g, '');
+
+/** Whether a field, parameter or header of this name holds a secret. */
+export function isSecretName(name: string): boolean {
+  const n = normalName(name);
+  return SECRET_NAME_SET.has(n) || SECRET_ENDINGS.some((e) => n.endsWith(e));
+}
+
+/**
+ * Credentials the mock hands out, recognised by their form wherever they appear, known to the world or not (a rotated
+ * key, another mock's token): workspace keys, OAuth access tokens and client secrets.
+ */
+const ISSUED_CREDENTIAL = /\b(?:key|pos|pcs)_[A-Za-z0-9]{40,48}\b/g;
+/** Runs of characters a key or token is made of: each is looked up among the credentials the world knows. */
+const CANDIDATE = /[A-Za-z0-9_-]{8,}/g;
+
 export const REDACTED = '[redacted]';
 
 /** What the pipeline knows once the answer is decided; turned into an entry only here. */
@@ -28,8 +59,10 @@ export interface Exchange {
   bodyBytes: number | null;
   /** The parsed JSON body, when the operation had one; kept only with bodies on. */
   body: unknown;
-  /** Values to blank wherever they appear in a kept body: the request's own credential and ticket. */
+  /** Values to blank wherever they appear: the request's own credential, ticket and secret-named headers. */
   secrets: string[];
+  /** Whether a value is a credential the world knows (any workspace's key, an access token, a client secret, a ticket, a code). */
+  isKnownSecret?: (value: string) => boolean;
   latencyMs: number;
 }
 
@@ -43,34 +76,86 @@ export interface JournalFilter {
   after?: number;
 }
 
-function redactString(value: string, secrets: string[]): string {
-  let out = value;
-  for (const s of secrets) if (s.length >= 8 && out.includes(s)) out = out.split(s).join(REDACTED);
+/**
+ * The credentials a world holds, as a lookup: every workspace's key, OAuth access tokens, codes and client secrets, and
+ * open upload tickets. Map lookups, and one set of client secrets built on first use, so a large body costs one pass.
+ */
+export function knownSecrets(world: World): (value: string) => boolean {
+  let clientSecrets: Set<string> | undefined;
+  return (value) => {
+    if (world.apiKeys.has(value) || world.oauth.tokens.has(value) || world.oauth.codes.has(value) || world.uploadTickets.has(value)) return true;
+    clientSecrets ??= new Set([...world.workspaces.values()].flatMap((ws) => (ws.oauth.app ? [ws.oauth.app.clientSecret] : [])));
+    return clientSecrets.has(value);
+  };
+}
+
+/** The request's own secrets: its credential, with and without `Bearer`, and the value of every secret-named header. */
+export function requestSecrets(headers: Headers, params: Record<string, string>): string[] {
+  const out = [params.token ?? ''];
+  for (const [name, value] of headers) if (isSecretName(name)) out.push(value, value.replace(/^Bearer\s+/i, ''));
   return out;
 }
 
-/** A redacted copy: secret-named fields blanked, the request's credentials cut out of every string. */
-export function redact(value: unknown, secrets: string[]): unknown {
+/** What a string is cleaned of: the request's own secrets, and the credentials the world knows. */
+interface Secrets {
+  values: string[];
+  known?: (value: string) => boolean;
+}
+
+function redactString(value: string, secrets: Secrets): string {
+  const known = secrets.known;
+  if (known && value.length >= 8 && known(value)) return REDACTED;
+  let out = value;
+  for (const s of secrets.values) if (s.length >= 8 && out.includes(s)) out = out.split(s).join(REDACTED);
+  out = out.replace(ISSUED_CREDENTIAL, REDACTED);
+  if (known && out.length >= 8) out = out.replace(CANDIDATE, (run) => (known(run) ? REDACTED : run));
+  return out;
+}
+
+/** A value held under a secret name: every scalar in it blanked, however deep (`tokens: {a: [..]}`); null stays null. */
+function blank(value: unknown): unknown {
+  if (value === null) return null;
+  if (Array.isArray(value)) return value.map(blank);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, blank(v)]));
+  return REDACTED;
+}
+
+function redactWith(value: unknown, secrets: Secrets): unknown {
   if (typeof value === 'string') return redactString(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redact(v, secrets));
+  if (Array.isArray(value)) return value.map((v) => redactWith(v, secrets));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) && v !== null && typeof v !== 'object' ? REDACTED : redact(v, secrets);
+    for (const [k, v] of Object.entries(value)) out[k] = isSecretName(k) ? blank(v) : redactWith(v, secrets);
     return out;
   }
   return value;
 }
 
-/** The path as sent, with credential parameters blanked (built from the template, so a filter matches one spelling). */
-function recordedPath(x: Exchange): string {
-  return x.apiPath + x.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) => (SECRET_PARAMS.has(name) ? REDACTED : encodeURIComponent(x.params[name] ?? '')));
+/** A redacted copy: secret-named fields blanked, the request's credentials and known ones cut out of every string. */
+export function redact(value: unknown, secrets: string[], isKnownSecret?: (value: string) => boolean): unknown {
+  return redactWith(value, { values: secrets, known: isKnownSecret });
 }
 
-function recordedQuery(url: string, secrets: string[]): Record<string, string> | undefined {
+/**
+ * The path as sent, built from the template (so a filter matches one spelling): credential parameters blanked, and a
+ * parameter that is or holds a secret (a key pasted where an id goes) blanked whole.
+ */
+function recordedPath(x: Exchange, secrets: Secrets): string {
+  return (
+    x.apiPath +
+    x.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = x.params[name] ?? '';
+      if (SECRET_PARAMS.has(name) || redactString(value, secrets) !== value) return REDACTED;
+      return encodeURIComponent(value);
+    })
+  );
+}
+
+function recordedQuery(url: string, secrets: Secrets): Record<string, string> | undefined {
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) out[k] = SECRET_FIELD.test(k) ? REDACTED : redactString(v, secrets);
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) out[k] = isSecretName(k) ? REDACTED : redactString(v, secrets);
   return out;
 }
 
@@ -114,10 +199,11 @@ export class Journal {
       return;
     }
     if (cap !== this.#capacity) this.#resize(cap);
+    const secrets: Secrets = { values: x.secrets, known: x.isKnownSecret };
     const entry: JournalEntry = {
       seq: ++this.#seq,
       method: x.method,
-      path: recordedPath(x),
+      path: recordedPath(x, secrets),
       operationId: x.operationId,
       workspaceId: x.workspaceId,
       status: x.status,
@@ -126,10 +212,10 @@ export class Journal {
       bodyBytes: x.bodyBytes,
       latencyMs: x.latencyMs,
     };
-    const query = recordedQuery(x.url, x.secrets);
+    const query = recordedQuery(x.url, secrets);
     if (query) entry.query = query;
     if (this.bodies && x.body !== undefined) {
-      const kept = redact(x.body, x.secrets);
+      const kept = redactWith(x.body, secrets);
       const text = JSON.stringify(kept);
       if (text.length <= JOURNAL_BODY_CHARS) entry.body = kept;
       else {

@@ -10,6 +10,7 @@ import { BodyTooLarge, bodyBytesRead, readJson } from './body.ts';
 import { publicOrigin } from './access.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
+import { knownSecrets, requestSecrets } from './journal.ts';
 
 export interface Ctx {
   state: MockState;
@@ -177,7 +178,6 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
   // A client that went away sees no delay; its request is still recorded.
   const latencyMs = response.status === 499 ? 0 : state.latency.draw(op.operationId);
   const length = request.headers.get('content-length');
-  const credential = request.headers.get('authorization');
   state.journal.record({
     method: request.method,
     operationId: op.operationId,
@@ -191,7 +191,8 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : request.body ? null : 0),
     body: seen.ctx?.body,
-    secrets: [credential ?? '', credential?.replace(/^Bearer\s+/i, '') ?? '', params.token ?? ''],
+    secrets: requestSecrets(request.headers, params),
+    isKnownSecret: knownSecrets(state.world),
     latencyMs,
   });
   await hold(latencyMs, request.signal);
