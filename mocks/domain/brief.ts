@@ -1,6 +1,6 @@
 // The agent brief: registry of categories, documents, revisions and onboarding status (reference sections 2.12, 4.7).
 import { invalid, notFound } from './errors.ts';
-import { ensureRoom, keepNewest } from './caps.ts';
+import { adjustBytes, ensureBytes, ensureRoom, heldBytes, recordBytes } from './caps.ts';
 import type { Env, Workspace, BriefBlock, BriefLink, BriefAsset, BriefContent, RegistryDocument, RegistryCategory, BriefRegistry, StoredDocument, BriefRevision, OnboardingRun, BriefState } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
@@ -96,15 +96,50 @@ export function saveDocument(
   const content = applyPatch(existing?.content, patch, defaultTitle);
   const now = env.clock.now();
   const doc: StoredDocument = { category: categoryId, key, content, updatedAt: now };
+  const revision = nextRevision(ws, id, { at: now, action: 'saved', content: clone(content) });
+  // Room in bytes: the document replaces its old self, and its own oldest revisions are forgotten before a refusal.
+  const held = briefBytes(ws) - (existing ? recordBytes(existing) : 0);
+  const forget = revisionsToForget(ws, id, held, recordBytes(doc) + recordBytes(revision));
+  ensureBytes(ws.config.caps, 'briefBytes', held - forget.bytes, recordBytes(doc) + recordBytes(revision), 'brief documents and revisions per workspace');
+  if (existing) adjustBytes(ws.brief, -recordBytes(existing));
   ws.brief.documents.set(id, doc);
-  record(ws, id, { at: now, action: 'saved', content: clone(content) });
+  adjustBytes(ws.brief, recordBytes(doc));
+  record(ws, id, revision, forget.count);
   return doc;
 }
 
-function record(ws: Workspace, id: string, revision: Omit<BriefRevision, 'revision'>): void {
+/** Documents and kept revisions together: the bytes the brief budget counts. */
+function briefBytes(ws: Workspace): number {
+  return heldBytes(ws.brief, function* () {
+    yield* ws.brief.documents.values();
+    for (const list of ws.brief.history.values()) yield* list;
+  });
+}
+
+function nextRevision(ws: Workspace, id: string, revision: Omit<BriefRevision, 'revision'>): BriefRevision {
+  return { revision: (ws.brief.history.get(id)?.at(-1)?.revision ?? 0) + 1, ...revision };
+}
+
+/**
+ * How many of the document's oldest revisions go when one more is kept: those past the revision cap, then as many as
+ * bring `held + adding` within the byte budget (never the new one). The bytes they free come with the count.
+ */
+function revisionsToForget(ws: Workspace, id: string, held: number, adding: number): { count: number; bytes: number } {
   const list = ws.brief.history.get(id) ?? [];
-  list.push({ revision: (list.at(-1)?.revision ?? 0) + 1, ...revision });
-  keepNewest(list, ws.config.caps.briefRevisions);
+  let count = Math.max(0, list.length + 1 - ws.config.caps.briefRevisions);
+  let bytes = 0;
+  for (let i = 0; i < count; i++) bytes += recordBytes(list[i]!);
+  while (count < list.length && held - bytes + adding > ws.config.caps.briefBytes) bytes += recordBytes(list[count++]!);
+  return { count, bytes };
+}
+
+/** Keep a revision, forgetting the document's `forget` oldest. */
+function record(ws: Workspace, id: string, revision: BriefRevision, forget: number): void {
+  const list = ws.brief.history.get(id) ?? [];
+  briefBytes(ws);
+  for (const old of list.splice(0, forget)) adjustBytes(ws.brief, -recordBytes(old));
+  list.push(revision);
+  adjustBytes(ws.brief, recordBytes(revision));
   ws.brief.history.set(id, list);
 }
 
@@ -121,10 +156,19 @@ export function deleteDocument(
   if (!cat) throw notFound('Document not found');
   if (!cat.delete) throw invalid('This document cannot be deleted');
   const id = docId(categoryId, key);
-  if (!ws.brief.documents.has(id)) throw notFound('Document not found');
+  const doc = ws.brief.documents.get(id);
+  if (!doc) throw notFound('Document not found');
+  briefBytes(ws);
   ws.brief.documents.delete(id);
-  if (keepHistory) record(ws, id, { at: env.clock.now(), action: 'deleted', content: null });
-  else ws.brief.history.delete(id);
+  adjustBytes(ws.brief, -recordBytes(doc));
+  if (keepHistory) {
+    // A delete is never refused: the small `deleted` revision may only make the document's oldest revisions go.
+    const revision = nextRevision(ws, id, { at: env.clock.now(), action: 'deleted', content: null });
+    record(ws, id, revision, revisionsToForget(ws, id, briefBytes(ws), recordBytes(revision)).count);
+  } else {
+    for (const old of ws.brief.history.get(id) ?? []) adjustBytes(ws.brief, -recordBytes(old));
+    ws.brief.history.delete(id);
+  }
   return { deleted: true };
 }
 

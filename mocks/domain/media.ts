@@ -2,7 +2,7 @@
 import { applySettlement, isPayAsYouGo, planActions, type Settlement } from './billing.ts';
 import type { MockConfig } from './config.ts';
 import { invalid, notFound, storageFull } from './errors.ts';
-import { ensureRoom } from './caps.ts';
+import { adjustBytes, ensureBytes, ensureRoom, heldBytes, recordBytes } from './caps.ts';
 import type { Env, Workspace, World, MediaKind, MediaItem, MediaState } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
@@ -93,6 +93,8 @@ function capped(ws: Workspace): boolean {
 /** Refuses an upload before any byte is read when the library is already full (413). */
 export function admitUpload(world: World, ws: Workspace): void {
   ensureRoom(world.config.caps, 'media', ws.media.items.length, 1, 'media files per workspace');
+  // Any record takes some bytes: a library at its budget is refused before the file is read, as at its record cap.
+  ensureBytes(world.config.caps, 'mediaBytes', mediaBytes(ws), 1, MEDIA_RECORDS);
   if (capped(ws) && ws.media.storedBytes >= world.config.freeLibraryBytes) throw storageFull(MESSAGES.libraryFull);
 }
 
@@ -145,13 +147,23 @@ export function planMedia(world: World, ws: Workspace, input: NewMedia, env: Env
     createdAt: env.clock.now(),
     seq: ws.media.nextSeq,
   };
+  ensureBytes(config.caps, 'mediaBytes', mediaBytes(ws), recordBytes(item), MEDIA_RECORDS);
   return { item, settlement };
+}
+
+const MEDIA_RECORDS = 'media library records per workspace';
+
+/** The bytes of the library's records (names, paths, types), which the mediaBytes budget counts; not the files. */
+function mediaBytes(ws: Workspace): number {
+  return heldBytes(ws.media, () => ws.media.items);
 }
 
 /** Store a planned item: the library grows, storage above the free amount is charged. */
 export function applyMedia(world: World, ws: Workspace, plan: MediaPlan, env: Env): MediaItem {
   if (plan.settlement) applySettlement(world, ws, plan.settlement, env);
+  mediaBytes(ws);
   insertInOrder(ws.media.items, plan.item);
+  adjustBytes(ws.media, recordBytes(plan.item));
   ws.media.storedBytes += plan.item.bytes;
   ws.media.nextSeq = Math.max(ws.media.nextSeq, plan.item.seq) + 1;
   return plan.item;
@@ -212,7 +224,9 @@ export function listMedia(ws: Workspace, page = 1, search?: string): MediaPage {
 export function deleteMedia(ws: Workspace, id: string): MediaItem {
   const index = ws.media.items.findIndex((m) => m.id === id);
   if (index < 0) throw notFound(MESSAGES.notFound);
+  mediaBytes(ws);
   const [item] = ws.media.items.splice(index, 1);
+  adjustBytes(ws.media, -recordBytes(item!));
   ws.media.storedBytes -= item!.bytes;
   return item!;
 }

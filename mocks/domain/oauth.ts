@@ -1,6 +1,6 @@
 // OAuth apps: one per workspace, consent codes and pos_ access tokens (reference section 5).
 import { invalid, notFound } from './errors.ts';
-import { atCap, forgetOldest } from './caps.ts';
+import { adjustBytes, atCap, forgetOldest, heldBytes, recordBytes } from './caps.ts';
 import { notify } from './notifications.ts';
 import type { Env, Workspace, World, OAuthApp, OAuthWorkspaceState, AuthorizationCode, PendingConsent, OAuthWorldState } from './world.ts';
 
@@ -116,7 +116,7 @@ function dropGrants(world: World, clientId: string): number {
     }
   }
   for (const [code, grant] of world.oauth.codes) if (grant.clientId === clientId) world.oauth.codes.delete(code);
-  for (const [nonce, pending] of world.oauth.consents) if (pending.clientId === clientId) world.oauth.consents.delete(nonce);
+  for (const [nonce, pending] of world.oauth.consents) if (pending.clientId === clientId) dropConsent(world, nonce);
   return revoked;
 }
 
@@ -152,15 +152,38 @@ export function beginConsent(
   const nonce = env.ids.hex(32);
   // Opening a consent page needs no key: unanswered pages are forgotten once they expire or the cap is passed.
   const now = env.clock.now();
-  for (const [key, pending] of world.oauth.consents) if (pending.expiresAt <= now) world.oauth.consents.delete(key);
-  forgetOldest(world.oauth.consents, world.config.caps.pendingConsents - 1);
-  world.oauth.consents.set(nonce, {
+  const consents = world.oauth.consents;
+  for (const [key, pending] of consents) if (pending.expiresAt <= now) dropConsent(world, key);
+  const page: PendingConsent = {
     clientId: found.app.clientId,
     state: query.state ?? null,
     // The page is valid as long as a code would be: long enough to read it, short enough to expire.
     expiresAt: env.clock.now() + world.config.oauthCodeSeconds * 1000,
-  });
+  };
+  // The oldest unanswered pages go to make room, in number and in bytes (the state is the client's, up to a URL's length).
+  const budget = world.config.caps.pendingConsentBytes - recordBytes(page);
+  consentBytes(world);
+  for (const key of consents.keys()) {
+    if (consents.size < world.config.caps.pendingConsents && consentBytes(world) <= budget) break;
+    dropConsent(world, key);
+  }
+  consents.set(nonce, page);
+  adjustBytes(consents, recordBytes(page));
   return { ...found, nonce };
+}
+
+/** The bytes of the pages shown and not answered (the pendingConsentBytes budget). */
+function consentBytes(world: World): number {
+  return heldBytes(world.oauth.consents, () => world.oauth.consents.values());
+}
+
+/** Forget one unanswered page, keeping the byte total. */
+function dropConsent(world: World, nonce: string): void {
+  const page = world.oauth.consents.get(nonce);
+  if (!page) return;
+  consentBytes(world);
+  world.oauth.consents.delete(nonce);
+  adjustBytes(world.oauth.consents, -recordBytes(page));
 }
 
 export interface ConsentAnswer {
@@ -184,7 +207,7 @@ export function answerConsent(world: World, answer: ConsentAnswer, env: Env): { 
   if (answer.decision === 'approve' && !ws) throw new ConsentError('Choose a workspace to approve the app for.');
   // The state sent back is the one the app asked with, never one the form made up.
   const state = pending.state;
-  world.oauth.consents.delete(answer.nonce!);
+  dropConsent(world, answer.nonce!);
 
   const url = new URL(found.app.redirectUrl);
   let code: string | null = null;

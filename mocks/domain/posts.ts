@@ -1,7 +1,7 @@
 // Posts: create, schedule, move, edit and delete post groups (reference sections 2.3, 2.4, 2.5, 3, 4.2, 7).
 import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
 import { invalid, notFound } from './errors.ts';
-import { ensureRoom } from './caps.ts';
+import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
 import { TimeIndexedMap } from './time-index.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World, type PostState, type PostImage, type Tag, type PostRow, type PostsState } from './world.ts';
 import {
@@ -17,7 +17,7 @@ import {
 export type { PostState, PostImage, Tag, PostRow, PostsState };
 
 export function initPosts(): PostsState {
-  return { rows: new TimeIndexedMap<PostRow>((r) => r.publishAt), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };
+  return { rows: new TimeIndexedMap<PostRow>((r) => r.publishAt, recordBytes), groups: new Map(), nextDue: Number.POSITIVE_INFINITY, seenRows: 0 };
 }
 
 const MINUTE = 60_000;
@@ -139,11 +139,19 @@ export function createPosts(
   const builds = planned.map((p) => buildRows(p, date, env));
   const adding = builds.reduce((n, b) => n + b.rows.filter((r) => !r.old).length - b.removed.length, 0);
   ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, adding, 'posts per workspace');
+  const stored = builds.map((b) => storedRows(input, b, now));
+  // What the request adds in bytes: the rows it stores, less the unsent rows they replace and the rows it drops.
+  let bytes = 0;
+  builds.forEach((b, i) => {
+    for (const row of stored[i]!) bytes += recordBytes(row) - (b.byId.get(row.id) ? recordBytes(b.byId.get(row.id)!) : 0);
+    for (const r of b.removed) bytes -= recordBytes(r);
+  });
+  ensureBytes(world.config.caps, 'postBytes', ws.posts.rows.bytes, bytes, 'posts per workspace');
   const settlement = planSettlement(world, ws, builds.flatMap((b) => b.pay), builds.flatMap((b) => b.release), env);
   // Nothing can fail from here on.
   const created: CreatedPost[] = [];
   keepingSeen(ws, () => {
-    for (const build of builds) created.push(saveGroup(ws, input, build, now));
+    builds.forEach((build, i) => created.push(saveGroup(ws, build, stored[i]!)));
   });
   applySettlement(world, ws, settlement, env);
   return created;
@@ -194,6 +202,8 @@ interface NewRow {
 interface GroupBuild {
   p: PlannedEntry;
   rows: NewRow[];
+  /** The group's rows as they are now, by id. */
+  byId: Map<string, PostRow>;
   /** Unsent rows of the group that the edit leaves out. */
   removed: PostRow[];
   pay: BillableItem[];
@@ -220,18 +230,15 @@ function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {
   }
   const removed = p.existing.filter((r) => !kept.has(r.id) && r.state !== 'PUBLISHED');
   for (const r of removed) release.push({ postId: r.id, reason: 'edited' });
-  return { p, rows, removed, pay, release };
+  return { p, rows, byId, removed, pay, release };
 }
 
-/** Write one group's rows: sent items stay, the rest are replaced, and the group's order is the request's. */
-function saveGroup(ws: Workspace, input: CreatePostsInput, { p, rows, removed }: GroupBuild, now: number): CreatedPost {
+/** The rows an entry stores, as they will be kept (items already sent are not among them: they stay as they are). */
+function storedRows(input: CreatePostsInput, { p, rows }: GroupBuild, now: number): PostRow[] {
   const inter = input.inter !== undefined && input.inter > 0 ? input.inter : null;
-  for (const r of removed) ws.posts.rows.delete(r.id);
-  const order: string[] = p.existing.filter((r) => r.state === 'PUBLISHED' && !rows.some((n) => n.id === r.id)).map((r) => r.id);
-  for (const r of rows) {
-    order.push(r.id);
-    if (r.old?.state === 'PUBLISHED') continue;
-    const row: PostRow = {
+  return rows
+    .filter((r) => r.old?.state !== 'PUBLISHED')
+    .map((r) => ({
       id: r.id,
       group: p.group,
       channelId: p.channel.id,
@@ -252,7 +259,15 @@ function saveGroup(ws: Workspace, input: CreatePostsInput, { p, rows, removed }:
       createdAt: r.old?.createdAt ?? now,
       publishedAt: null,
       error: null,
-    };
+    }));
+}
+
+/** Write one group's rows: sent items stay, the rest are replaced, and the group's order is the request's. */
+function saveGroup(ws: Workspace, { p, rows, removed }: GroupBuild, stored: PostRow[]): CreatedPost {
+  for (const r of removed) ws.posts.rows.delete(r.id);
+  const order: string[] = p.existing.filter((r) => r.state === 'PUBLISHED' && !rows.some((n) => n.id === r.id)).map((r) => r.id);
+  for (const r of rows) order.push(r.id);
+  for (const row of stored) {
     ws.posts.rows.set(row.id, row);
     if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
   }
@@ -303,10 +318,12 @@ export function changeStatus(world: World, ws: Workspace, id: string, status: 'd
 export function setReleaseId(world: World, ws: Workspace, id: string, releaseId: string): PostRow {
   const post = findPost(ws, id);
   if (releaseId.trim() === '') throw invalid('releaseId must not be empty');
-  post.releaseId = releaseId;
   const channel = findChannel(ws, post.channelId);
-  if (post.state === 'PUBLISHED' && channel) post.releaseURL = releaseUrlFor(world, channel, releaseId);
-  return post;
+  // A new record rather than a change in place, so the posts' byte total counts the id it now carries.
+  const next: PostRow = { ...post, releaseId, releaseURL: post.state === 'PUBLISHED' && channel ? releaseUrlFor(world, channel, releaseId) : post.releaseURL };
+  ensureBytes(world.config.caps, 'postBytes', ws.posts.rows.bytes, recordBytes(next) - recordBytes(post), 'posts per workspace');
+  ws.posts.rows.set(id, next);
+  return next;
 }
 
 /**

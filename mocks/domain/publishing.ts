@@ -1,5 +1,6 @@
 // Time passing: posts whose time has come are sent, and the webhook requests to make are returned for the edge to perform.
 import { applySettlement, planSettlement, type BillableItem } from './billing.ts';
+import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
 import { DomainError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { groupRows, newReleaseId, noteDue, releaseUrlFor, type PostRow } from './posts.ts';
@@ -135,30 +136,35 @@ function chainOut(world: World, ws: Workspace, rows: PostRow[], env: Env, result
 function queueNextOccurrence(world: World, ws: Workspace, rows: PostRow[], inter: number, env: Env): void {
   const channel = findChannel(ws, rows[0]!.channelId)!;
   const group = env.ids.id('grp_');
-  const next = rows.map((r) => ({ ...r, id: env.ids.id('post_'), group, publishAt: r.publishAt + inter * DAY }));
-  const pay: BillableItem[] = next.map((r) => ({ postId: r.id, group, provider: channel.identifier, content: r.template ?? r.content, occurrences: 1 }));
+  const next: PostRow[] = rows.map((r) => ({
+    ...r,
+    id: env.ids.id('post_'),
+    group,
+    publishAt: r.publishAt + inter * DAY,
+    content: r.template ?? r.content,
+    images: r.images.map((i) => ({ ...i })),
+    tags: r.tags.map((t) => ({ ...t })),
+    settings: r.settings ? structuredClone(r.settings) : null,
+    state: 'QUEUE',
+    releaseURL: null,
+    releaseId: null,
+    publishedAt: null,
+    error: null,
+    createdAt: env.clock.now(),
+  }));
+  const pay: BillableItem[] = next.map((r) => ({ postId: r.id, group, provider: channel.identifier, content: r.content, occurrences: 1 }));
   let settlement;
   try {
+    // A series grows the workspace's posts like a client's request would: it stops at the same caps.
+    ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, next.length, 'posts per workspace');
+    ensureBytes(world.config.caps, 'postBytes', ws.posts.rows.bytes, next.reduce((n, r) => n + recordBytes(r), 0), 'posts per workspace');
     settlement = planSettlement(world, ws, pay, [], env);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     notify(ws, env, `The next occurrence of your repeating post on ${channel.name} was not scheduled: ${err.messages[0]}`, null);
     return;
   }
-  for (const r of next) {
-    const row: PostRow = {
-      ...r,
-      content: r.template ?? r.content,
-      images: r.images.map((i) => ({ ...i })),
-      tags: r.tags.map((t) => ({ ...t })),
-      settings: r.settings ? structuredClone(r.settings) : null,
-      state: 'QUEUE',
-      releaseURL: null,
-      releaseId: null,
-      publishedAt: null,
-      error: null,
-      createdAt: env.clock.now(),
-    };
+  for (const row of next) {
     ws.posts.rows.set(row.id, row);
     noteDue(ws, row.publishAt);
   }

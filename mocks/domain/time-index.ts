@@ -18,17 +18,30 @@ function bound<T>(sorted: T[], time: (v: T) => number, t: number, after: boolean
 export class TimeIndexedMap<V> extends Map<string, V> {
   readonly #sorted: V[] = [];
   readonly #time: (v: V) => number;
+  readonly #size: (v: V) => number;
+  #bytes = 0;
 
-  constructor(time: (v: V) => number) {
+  /** `size` measures a record for `bytes` (it must give the same number for the same record each time it is asked). */
+  constructor(time: (v: V) => number, size: (v: V) => number = () => 0) {
     super();
     this.#time = time;
+    this.#size = size;
+  }
+
+  /** The sum of `size` over the stored records, kept as they are stored and deleted (every path that stores goes through here). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   override set(key: string, value: V): this {
     const old = super.get(key);
-    if (old !== undefined) this.#unlink(old);
+    if (old !== undefined) {
+      this.#unlink(old);
+      this.#bytes -= this.#size(old);
+    }
     // After every record of the same time: equal times keep their storing order.
     this.#sorted.splice(bound(this.#sorted, this.#time, this.#time(value), true), 0, value);
+    this.#bytes += this.#size(value);
     return super.set(key, value);
   }
 
@@ -36,11 +49,13 @@ export class TimeIndexedMap<V> extends Map<string, V> {
     const old = super.get(key);
     if (old === undefined) return false;
     this.#unlink(old);
+    this.#bytes -= this.#size(old);
     return super.delete(key);
   }
 
   override clear(): void {
     this.#sorted.length = 0;
+    this.#bytes = 0;
     super.clear();
   }
 

@@ -1,6 +1,6 @@
 // Webhooks: registration as the app's screen does it, and one POST per covering webhook when a post group is out (reference section 6).
 import { invalid, notFound } from './errors.ts';
-import { ensureRoom } from './caps.ts';
+import { adjustBytes, ensureBytes, ensureRoom, heldBytes, recordBytes } from './caps.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World, type Webhook, type WebhooksState, type Delivery } from './world.ts';
 import type { PostRow } from './posts.ts';
 
@@ -54,14 +54,23 @@ export function createWebhook(world: World, ws: Workspace, input: NewWebhook, en
     url: input.url,
     integrations: integrations === 'all' ? 'all' : [...new Set(integrations)],
   };
+  ensureBytes(world.config.caps, 'webhookBytes', webhookBytes(ws), recordBytes(hook), 'webhooks per workspace');
   ws.webhooks.hooks.push(hook);
+  adjustBytes(ws.webhooks, recordBytes(hook));
   return hook;
+}
+
+/** The bytes of the workspace's webhooks (the webhookBytes budget). */
+function webhookBytes(ws: Workspace): number {
+  return heldBytes(ws.webhooks, () => ws.webhooks.hooks);
 }
 
 export function deleteWebhook(ws: Workspace, id: string): void {
   const index = ws.webhooks.hooks.findIndex((h) => h.id === id);
   if (index < 0) throw notFound('Webhook not found');
-  ws.webhooks.hooks.splice(index, 1);
+  webhookBytes(ws);
+  const [hook] = ws.webhooks.hooks.splice(index, 1);
+  adjustBytes(ws.webhooks, -recordBytes(hook!));
 }
 
 export function covers(hook: Webhook, channelId: string): boolean {

@@ -4,6 +4,7 @@ import * as net from 'node:net';
 import { startMock, type RunningMock } from '../server.ts';
 import { KEYS } from '../testing.ts';
 import { BODY_LIMITS, nestsDeeperThan } from './body.ts';
+import { heldBytes, jsonBytes } from '../domain/caps.ts';
 
 const API = '/api/public/v1';
 let mock: RunningMock;
@@ -168,7 +169,13 @@ describe('4. consent pages are bounded', () => {
       expect(res.status).toBe(200);
       await res.body?.cancel();
     }
-    expect(state.world.oauth.consents.size).toBe(cap);
+    // 12 KiB states reach the byte budget before the record cap: both hold, and the newest page is kept.
+    const consents = state.world.oauth.consents;
+    expect(consents.size).toBeLessThanOrEqual(cap);
+    const held = heldBytes(consents, () => consents.values());
+    expect(held).toBeLessThanOrEqual(state.config.caps.pendingConsentBytes);
+    expect(held + jsonBytes([...consents.values()].at(-1))).toBeGreaterThan(state.config.caps.pendingConsentBytes);
+    expect([...consents.values()].at(-1)!.state).toBe(`${bigState}${cap + 49}`);
   });
 });
 

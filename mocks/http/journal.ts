@@ -1,6 +1,7 @@
 // The request journal: what clients sent to the public API, bounded in memory and redacted, for tests that verify what an app sent (GET /_mock/requests).
 import type { components } from '../../spec/generated/control.d.ts';
 import type { World } from '../domain/world.ts';
+import { utf8Length } from '../domain/caps.ts';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
 
@@ -170,6 +171,9 @@ function statusMatches(status: number, filter: string): boolean {
  */
 export class Journal {
   #ring: JournalEntry[] = [];
+  /** Each slot's entry size in bytes (its JSON), and their sum: the `journalBytes` budget forgets by it. */
+  #sizes: number[] = [];
+  #bytes = 0;
   /** The cap the ring is laid out for; the array itself grows only as entries arrive. */
   #capacity = 0;
   /** Index of the oldest entry in the ring. */
@@ -181,10 +185,17 @@ export class Journal {
   /** Whether parsed bodies are kept (`--journal-bodies`). */
   readonly bodies: boolean;
   readonly #cap: () => number;
+  readonly #byteBudget: () => number;
 
-  constructor(bodies: boolean, cap: () => number) {
+  constructor(bodies: boolean, cap: () => number, byteBudget: () => number = () => Number.POSITIVE_INFINITY) {
     this.bodies = bodies;
     this.#cap = cap;
+    this.#byteBudget = byteBudget;
+  }
+
+  /** The bytes the kept entries take, as JSON. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get forgotten(): number {
@@ -223,12 +234,22 @@ export class Journal {
         entry.bodyText = text.slice(0, JOURNAL_BODY_CHARS);
       }
     }
+    if (this.#size === cap) this.#forgetOldest();
     const slot = (this.#start + this.#size) % cap;
-    if (this.#size === cap) {
-      this.#start = (this.#start + 1) % cap;
-      this.#forgotten++;
-    } else this.#size++;
+    this.#size++;
     this.#ring[slot] = entry;
+    this.#sizes[slot] = utf8Length(JSON.stringify(entry));
+    this.#bytes += this.#sizes[slot]!;
+    // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
+    const budget = this.#byteBudget();
+    while (this.#size > 0 && this.#bytes > budget) this.#forgetOldest();
+  }
+
+  #forgetOldest(): void {
+    this.#bytes -= this.#sizes[this.#start]!;
+    this.#start = (this.#start + 1) % this.#capacity;
+    this.#size--;
+    this.#forgotten++;
   }
 
   /** Oldest first. */
@@ -257,6 +278,8 @@ export class Journal {
   clear(): number {
     const n = this.#size;
     this.#ring = [];
+    this.#sizes = [];
+    this.#bytes = 0;
     this.#start = 0;
     this.#size = 0;
     return n;
@@ -271,11 +294,13 @@ export class Journal {
 
   /** Keep the newest entries that fit a new cap (only when the cap changes). */
   #resize(cap: number): void {
-    const kept = this.list().slice(-cap);
-    this.#forgotten += this.#size - kept.length;
-    this.#ring = kept;
+    const slots = Array.from({ length: this.#size }, (_, i) => (this.#start + i) % this.#capacity).slice(-cap);
+    this.#forgotten += this.#size - slots.length;
+    this.#ring = slots.map((slot) => this.#ring[slot]!);
+    this.#sizes = slots.map((slot) => this.#sizes[slot]!);
+    this.#bytes = this.#sizes.reduce((n, b) => n + b, 0);
     this.#capacity = cap;
     this.#start = 0;
-    this.#size = kept.length;
+    this.#size = slots.length;
   }
 }

@@ -1,10 +1,10 @@
 // Everything one running mock holds: the world, its clock and ids, config, faults, validators and effects; reset rebuilds it.
 import { MockClock } from '../domain/clock.ts';
 import { defaultConfig, type MockConfig } from '../domain/config.ts';
-import { keepNewest } from '../domain/caps.ts';
+import { adjustBytes, heldBytes, recordBytes } from '../domain/caps.ts';
 import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
 import { createWorld } from '../domain/create-world.ts';
-import type { Env, Fixtures, World } from '../domain/world.ts';
+import type { Delivery, Env, Fixtures, World } from '../domain/world.ts';
 import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
 import { getValidator, createValidator, type ContractValidator } from '../../spec/validator.ts';
 import { loadControlSpec } from '../../spec/documents.ts';
@@ -100,7 +100,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     access: createAccess(options),
     pending: new Set(),
     revision: 0,
-    journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal),
+    journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal, () => config.caps.journalBytes),
     latency: new Latency(latencyPlan, latencySeed),
     tick() {
       const result = runDue(state.world, state.env);
@@ -150,14 +150,30 @@ function sendWebhook(state: MockState, hook: OutboundWebhook): void {
     at: state.clock.now(),
     test: hook.test,
   };
-  state.world.deliveries.push(delivery);
-  keepNewest(state.world.deliveries, state.config.caps.deliveries);
+  keepDelivery(state, delivery);
   const run = state.effects.deliverWebhook(hook).then((result) => {
     delivery.status = result.status;
     delivery.error = result.error;
   });
   const tracked = run.finally(() => state.pending.delete(tracked));
   state.pending.add(tracked);
+}
+
+/**
+ * Keep a delivery, forgetting the oldest past the record cap or the byte budget (its body is the posts' content).
+ * Measured as it is sent: the status or error it gets later is a few bytes the budget does not wait for.
+ */
+function keepDelivery(state: MockState, delivery: Delivery): void {
+  const list = state.world.deliveries;
+  const { deliveries: max, deliveryBytes: budget } = state.config.caps;
+  heldBytes(list, () => list);
+  list.push(delivery);
+  adjustBytes(list, recordBytes(delivery));
+  let drop = Math.max(0, list.length - max);
+  let held = heldBytes(list, () => list);
+  for (let i = 0; i < drop; i++) held -= recordBytes(list[i]!);
+  while (drop < list.length && held > budget) held -= recordBytes(list[drop++]!);
+  for (const old of list.splice(0, drop)) adjustBytes(list, -recordBytes(old));
 }
 
 /** Queue webhook requests produced outside a tick (the control API's test send). */

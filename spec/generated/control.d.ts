@@ -698,7 +698,7 @@ export interface components {
             freeLibraryBytes: number;
             caps: components["schemas"]["Caps"];
         };
-        /** @description Bounds on everything a client can make the mock keep, so that no client can grow its memory without bound. The reference sets none of these numbers. Where a cap refuses, the operation answers 400 naming the cap and nothing changes; where it forgets (revisions, notifications, consent pages, codes, deliveries), the oldest go. */
+        /** @description Bounds on everything a client can make the mock keep, so that no client can grow its memory without bound. The reference sets none of these numbers. Record caps count records; the `...Bytes` budgets count the bytes of what is kept, each record measured once as the UTF-8 length of its JSON. Where a cap refuses, the operation answers 400 naming the cap and nothing changes; where it forgets (revisions, notifications, consent pages, codes, deliveries, the journal), the oldest go. Ledger entries, upload tickets, codes and tokens are of fixed size, so their record caps bound their bytes too. */
         Caps: {
             /** @description Posts per workspace (each thread item counts); refuses. */
             posts: number;
@@ -728,6 +728,20 @@ export interface components {
             deliveries: number;
             /** @description Public API requests kept for GET /requests (the request journal); forgets; 0 keeps none. */
             journal: number;
+            /** @description Bytes of posts per workspace (text, settings, tags, images as stored, each thread item a record); refuses. */
+            postBytes: number;
+            /** @description Bytes of brief documents and their kept revisions per workspace; a save first forgets the oldest revisions of its own document, then refuses. */
+            briefBytes: number;
+            /** @description Bytes of media library records per workspace (names, paths, types; the files themselves are on disk, under the storage limits); refuses. */
+            mediaBytes: number;
+            /** @description Bytes of webhooks per workspace; refuses. */
+            webhookBytes: number;
+            /** @description Bytes of consent pages shown and not answered, over the mock; forgets. */
+            pendingConsentBytes: number;
+            /** @description Bytes of webhook deliveries kept, over the mock; forgets. */
+            deliveryBytes: number;
+            /** @description Bytes of request journal entries kept, over the mock; forgets. */
+            journalBytes: number;
         };
         /** @description Any subset of the caps. */
         CapsUpdate: {
@@ -745,6 +759,13 @@ export interface components {
             accessTokens?: number;
             deliveries?: number;
             journal?: number;
+            postBytes?: number;
+            briefBytes?: number;
+            mediaBytes?: number;
+            webhookBytes?: number;
+            pendingConsentBytes?: number;
+            deliveryBytes?: number;
+            journalBytes?: number;
         };
         /** @description Any subset of the limits. */
         LimitsUpdate: {
@@ -1574,7 +1595,14 @@ export interface operations {
                      *         "authorizationCodes": 1000,
                      *         "accessTokens": 10000,
                      *         "deliveries": 1000,
-                     *         "journal": 1000
+                     *         "journal": 1000,
+                     *         "postBytes": 67108864,
+                     *         "briefBytes": 33554432,
+                     *         "mediaBytes": 16777216,
+                     *         "webhookBytes": 1048576,
+                     *         "pendingConsentBytes": 4194304,
+                     *         "deliveryBytes": 16777216,
+                     *         "journalBytes": 33554432
                      *       }
                      *     }
                      */
@@ -1628,7 +1656,14 @@ export interface operations {
                      *         "authorizationCodes": 1000,
                      *         "accessTokens": 10000,
                      *         "deliveries": 1000,
-                     *         "journal": 1000
+                     *         "journal": 1000,
+                     *         "postBytes": 67108864,
+                     *         "briefBytes": 33554432,
+                     *         "mediaBytes": 16777216,
+                     *         "webhookBytes": 1048576,
+                     *         "pendingConsentBytes": 4194304,
+                     *         "deliveryBytes": 16777216,
+                     *         "journalBytes": 33554432
                      *       }
                      *     }
                      */
