@@ -168,6 +168,15 @@ export const defaultActions: Actions = {
     const faults: string[] = opts.fault ?? [];
     const listenPort = port('--port', opts.port);
     const seed = integer('--seed', opts.seed, 0);
+    const seconds = (name: string, value: string | undefined) => {
+      const n = integer(name, value, 1);
+      return n === undefined ? undefined : n * 1000;
+    };
+    const connections = {
+      ...(opts.maxConnections !== undefined ? { maxConnections: integer('--max-connections', opts.maxConnections, 1) } : {}),
+      ...(opts.bodyIdleTimeout !== undefined ? { bodyIdleMs: seconds('--body-idle-timeout', opts.bodyIdleTimeout) } : {}),
+      ...(opts.requestTimeout !== undefined ? { requestTimeoutMs: seconds('--request-timeout', opts.requestTimeout) } : {}),
+    };
     await checkFaults(faults);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const latency = await checkedLatency(opts.latency);
@@ -190,6 +199,7 @@ export const defaultActions: Actions = {
       controlCors: Boolean(opts.controlCors),
       journalBodies: Boolean(opts.journalBodies),
       latency,
+      connections,
     });
     const base = `${mock.origin}${apiBasePath()}`;
     const lines = [
@@ -314,6 +324,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--cors-origin <origin...>', "origins whose web pages may call the public API (CORS): '*', 'off', or origins such as http://localhost:5173").env('MOCK_CORS_ORIGIN').default(['*'], '*'))
     .addOption(new Option('--control-cors', 'let those origins call the control API too (same-origin only otherwise)').env('MOCK_CONTROL_CORS'))
     .addOption(new Option('--journal-bodies', 'keep the parsed JSON body of each public API request in the request journal (GET /_mock/requests), secrets redacted').env('MOCK_JOURNAL_BODIES'))
+    .addOption(new Option('--max-connections <n>', 'connections served at once; one more is answered 503 with Retry-After, unserved (default 512)').env('MOCK_MAX_CONNECTIONS'))
+    .addOption(new Option('--body-idle-timeout <seconds>', 'answer 408 and close when a request body stops arriving for this long (default 30)').env('MOCK_BODY_IDLE_TIMEOUT'))
+    .addOption(new Option('--request-timeout <seconds>', 'answer 408 when a whole request (head and body) has not arrived in this long (default 900: a 1 GiB upload at 1.2 MB/s)').env('MOCK_REQUEST_TIMEOUT'))
     .addOption(new Option('--latency <ms>', "delay public API answers: '200', '100-800', or per operation 'createPosts=1500,listPosts=50-200,100' (the last a default); random delays follow --seed").env('MOCK_LATENCY'))
     .addOption(configOption())
     .addHelpText('after', `${SETTINGS_HELP}\n\nExamples:\n  spw mock --port 4011 --seed 7\n  MOCK_FAULTS=double-charge spw mock`)

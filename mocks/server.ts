@@ -7,6 +7,28 @@ import { createMockApp, type MockApp } from './http/app.ts';
 import type { MockOptions } from './http/state.ts';
 import { keepStateFile } from './state-file.ts';
 
+/** Bounds on connections, so that no client, slow or many, can hold the server (reference: not shown; mock decisions). */
+export interface ConnectionLimits {
+  /**
+   * Open connections served at once. One past it gets a 503 in the Error shape (and `Retry-After`) without the
+   * request reaching the mock, then the connection closes; twice as many are dropped by the kernel listener outright.
+   * A browser opens six per origin and a parallel test runner some dozens: 512 is far above either.
+   */
+  maxConnections: number;
+  /**
+   * A request whose body stops arriving for this long is answered 408 and closed. A real client sends an upload
+   * without pauses; one that stalls this long mid-body is gone. Waiting for an answer (a held --latency) is not idle.
+   */
+  bodyIdleMs: number;
+  /**
+   * The whole request, head and body, must arrive within this long (408 otherwise): the bound on a client that trickles
+   * a byte at a time. 15 minutes takes the largest upload (a 1 GiB video) at 1.2 MB/s.
+   */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 512, bodyIdleMs: 30_000, requestTimeoutMs: 15 * 60_000 };
+
 export interface RunningMock {
   app: MockApp;
   server: ServerType;
@@ -55,7 +77,7 @@ const answered = new WeakSet<Duplex>();
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', `Request head is larger than the ${Math.round(http.maxHeaderSize / 1024)} KiB the mock reads`],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request head did not arrive in time'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time'],
 };
 
 /**
@@ -70,39 +92,90 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy();
     return;
   }
-  answered.add(socket);
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP/1.1'];
+  answerRaw(socket, status, reason, message);
+}
+
+/** Answer on the raw socket (no request reached the mock, or it must not) and close it lingering. */
+function answerRaw(socket: Duplex, status: number, reason: string, message: string, extra = ''): void {
+  if (answered.has(socket) || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  answered.add(socket);
   const body = JSON.stringify({ statusCode: status, msg: message, message });
   socket.write(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`,
   );
   lingeringClose(socket);
 }
 
-export async function startMock(options: MockOptions & { port?: number; host?: string } = {}): Promise<RunningMock> {
+export async function startMock(options: MockOptions & { port?: number; host?: string; connections?: Partial<ConnectionLimits> } = {}): Promise<RunningMock> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = createMockApp(options);
   const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
+  /** Sockets accepted past maxConnections: their request is answered 503 here and never reaches the mock. */
+  const overCap = new WeakSet<object>();
+  /** The request each connection is receiving, until its answer is sent. */
+  const receiving = new WeakMap<object, http.IncomingMessage>();
+  const refuseOverCap = () =>
+    new Response(JSON.stringify({ statusCode: 503, msg: `The mock serves at most ${limits.maxConnections} connections at once`, message: `The mock serves at most ${limits.maxConnections} open connections at once (--max-connections); try again when one closes` }), {
+      status: 503,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close' },
+    });
   // The raw Node request (`bindings.incoming`) must reach the app: uploads stream from it.
-  const fetch: typeof app.fetch = keeper
-    ? async (request, bindings) => {
-        const response = await app.fetch(request, bindings);
-        keeper.touch();
-        return response;
-      }
-    : app.fetch;
+  const fetch: typeof app.fetch = async (request, bindings) => {
+    const incoming = (bindings as { incoming?: http.IncomingMessage } | undefined)?.incoming;
+    if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
+    const response = await app.fetch(request, bindings);
+    keeper?.touch();
+    return response;
+  };
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch,
+        port: options.port ?? 4010,
+        hostname: host,
+        // Node checks the request timeout this often; its default (30 s) would let a short timeout run long.
+        serverOptions: { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.requestTimeoutMs / 4))) },
+      },
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
   // `serve` without `createServer` options makes a node:http server; the union type also admits HTTP/2.
   const http1 = server as http.Server;
   http1.keepAliveTimeout = KEEP_ALIVE_MS;
-  // A request's headers must be allowed at least as long as a connection may idle before them.
-  http1.headersTimeout = KEEP_ALIVE_MS + 1000;
+  // A request's headers must be allowed at least as long as a connection may idle before them (and Node requires
+  // them within the whole request's time).
+  http1.headersTimeout = Math.min(KEEP_ALIVE_MS + 1000, limits.requestTimeoutMs);
+  // The kernel-side backstop: past twice the cap, connections are dropped unanswered.
+  http1.maxConnections = limits.maxConnections * 2;
   http1.on('clientError', answerClientError);
-  http1.on('connection', (socket: Duplex & { destroySoon?: () => void }) => {
+  let open = 0;
+  http1.on('connection', (socket: Duplex & { destroySoon?: () => void; setTimeout(ms: number): void }) => {
     socket.destroySoon = () => lingeringClose(socket);
+    open++;
+    socket.once('close', () => open--);
+    if (open > limits.maxConnections) {
+      overCap.add(socket);
+      // It gets one answer; one that sends nothing is not kept waiting for its head.
+      socket.setTimeout(Math.min(2000, limits.bodyIdleMs));
+    }
+  });
+  http1.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    receiving.set(req.socket, req);
+    res.once('finish', () => receiving.delete(req.socket));
+  });
+  // Every socket gets this idle timer; only one silent in the middle of a request body is answered and closed here.
+  // An idle keep-alive connection is keepAliveTimeout's, a head in progress headersTimeout's, a held answer nobody's.
+  http1.setTimeout(limits.bodyIdleMs, (socket: Duplex) => {
+    if (overCap.has(socket) && !receiving.has(socket)) return socket.destroy();
+    const req = receiving.get(socket);
+    if (!req || req.complete) return;
+    answerRaw(socket, 408, 'Request Timeout', `The request body stopped arriving for ${Math.round(limits.bodyIdleMs / 1000)} s`);
   });
   const timer = setInterval(() => {
     const ticked = app.state.tick();

@@ -75,7 +75,7 @@ describe('the browser build of the mock, with no Node globals in reach', () => {
       await verify({ inProcess: true, runs: 1, seed, quiet: true }, quiet()),
     ];
     const verdicts = (r: typeof browser) => Object.fromEntries(r!.results.map((c) => [c.name, c.status]));
-    const failed = browser!.results.filter((c) => c.status === 'failed').map((c) => `${c.name}: ${c.failures[0]?.message ?? ''}`.slice(0, 300));
+    const failed = browser!.results.filter((c) => c.status === 'failed').map((c) => `${c.name}: ${c.failures[0]?.operation ?? ''} received ${c.failures[0]?.received ?? ''}`.slice(0, 300));
     expect(failed).toEqual([]);
     expect(verdicts(browser)).toEqual(verdicts(server));
     expect(browser!.results.length).toBeGreaterThan(60);
