@@ -124,7 +124,7 @@ describe('refusals', () => {
     const free = ww.world.workspaces.get('ws_free_demo')!;
     expect(isPayAsYouGo(free)).toBe(false);
     expect(refusal(() => planSettlement(ww.world, free, [{ postId: 'p', group: 'g', provider: 'x', content: 'hi' }], [], ww.env)).kind).toBe('wallet_refusal');
-    grant(free, 100, ww.env);
+    grant(free, ww.world.config, 100, ww.env);
     expect(refusal(() => planSettlement(ww.world, free, [{ postId: 'p', group: 'g', provider: 'x', content: 'hi' }], [], ww.env)).kind).toBe('wallet_refusal');
     expect(planSettlement(ww.world, free, [{ postId: 'p', group: 'g', provider: 'linkedin', content: 'hi' }], [], ww.env).dueCents).toBe(0);
   });

@@ -169,7 +169,7 @@ class GrantCmd implements Cmd {
   }
   check = () => true;
   run(_m: Model, r: Real) {
-    grant(r.ww.ws, this.credits, r.ww.env);
+    grant(r.ww.ws, r.ww.world.config, this.credits, r.ww.env);
     checkInvariants(r.ww);
   }
   toString = () => `POST /_mock/.../wallet/grant {credits: ${this.credits}}`;
@@ -277,7 +277,7 @@ describe('wallet properties', () => {
     fc.assert(
       fc.property(fc.array(contentsArb, { minLength: 1, maxLength: 4 }), reasonArb, (groups, reason) => {
         const ww = walletWorld(3);
-        grant(ww.ws, 2000, ww.env);
+        grant(ww.ws, ww.world.config, 2000, ww.env);
         const start = ww.ws.wallet.balance;
         const scheduled = groups.map((contents) => schedule(ww, 'x', contents)[0]!.group);
         for (const g of scheduled) releaseGroup(ww, g, reason);
@@ -347,7 +347,7 @@ describe('wallet properties', () => {
           const { world, ws, env } = ww;
           const group = existing ? schedule(ww, provider, existing)[0]!.group : undefined;
           // Move the balance anywhere from about zero to well above the price.
-          if (shift > 0) grant(ws, shift / 100, env);
+          if (shift > 0) grant(ws, world.config, shift / 100, env);
           if (shift < 0 && ws.wallet.balance + shift >= 0) {
             applySettlement(world, ws, planActions(world, ws, [{ actionKey: 'x.post_read', quantity: Math.floor(-shift / 75) }], env), env);
           }

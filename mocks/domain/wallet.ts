@@ -1,5 +1,6 @@
 // The credit wallet: ledger, balance, plan states, auto top-up settings and the app's wallet actions (reference sections 1, 2.8, 4.5, 8).
 import { invalid } from './errors.ts';
+import { ensureRoom } from './caps.ts';
 import type { MockConfig } from './config.ts';
 import { formatCredits, fromCents, sumCents, type Cents } from './money.ts';
 import { notify } from './notifications.ts';
@@ -95,11 +96,21 @@ export function autoTopUpUsedThisMonth(ws: Workspace, now: number): number {
 
 // ---- The app's wallet actions, played by the control API ----
 
+/**
+ * A person's wallet action writes one ledger entry: refused at the ledger cap before anything changes, as a charge is.
+ * Only refunds pass the cap (they undo a charge already on the ledger); top-ups, grants and adjustments add credits
+ * that nothing bounds otherwise.
+ */
+function ensureLedgerRoom(ws: Workspace, config: MockConfig): void {
+  ensureRoom(config.caps, 'ledgerEntries', ws.wallet.ledger.length, 1, 'wallet ledger entries per workspace');
+}
+
 /** A top-up in the app: TOPUP, and the first one makes a free workspace pay-as-you-go. Refused while frozen. */
 export function topUp(ws: Workspace, config: MockConfig, credits: number, env: Env, description?: string): Transaction {
   const cents = creditsToCents(credits);
   if (cents <= 0) throw invalid('credits must be greater than 0');
   if (ws.wallet.frozen) throw invalid('The wallet is frozen: top-ups are refused until it is unfrozen.');
+  ensureLedgerRoom(ws, config);
   const currencyAmount = Math.round(cents / config.creditsPerUnit);
   const tx = record(ws, env, {
     type: 'TOPUP',
@@ -113,9 +124,10 @@ export function topUp(ws: Workspace, config: MockConfig, credits: number, env: E
 }
 
 /** Credits granted by an administrator: GRANT. Not a top-up, so it does not make the workspace pay-as-you-go. */
-export function grant(ws: Workspace, credits: number, env: Env, description?: string): Transaction {
+export function grant(ws: Workspace, config: MockConfig, credits: number, env: Env, description?: string): Transaction {
   const cents = creditsToCents(credits);
   if (cents <= 0) throw invalid('credits must be greater than 0');
+  ensureLedgerRoom(ws, config);
   return record(ws, env, { type: 'GRANT', cents, description: description ?? 'Credits granted' });
 }
 
@@ -123,6 +135,7 @@ export function grant(ws: Workspace, credits: number, env: Env, description?: st
 export function adjust(ws: Workspace, config: MockConfig, credits: number, env: Env, description?: string): Transaction {
   const cents = creditsToCents(credits);
   if (cents === 0) throw invalid('credits must not be 0');
+  ensureLedgerRoom(ws, config);
   const tx = record(ws, env, {
     type: 'ADJUST',
     cents,

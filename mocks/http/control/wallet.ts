@@ -29,7 +29,7 @@ export const handlers = {
   },
   grantCredits: (ctx) => {
     const ws = workspace(ctx);
-    grant(ws, ctx.body.credits, ctx.env, ctx.body.description);
+    grant(ws, ctx.world.config, ctx.body.credits, ctx.env, ctx.body.description);
     return walletReply(ctx, ws);
   },
   adjustWallet: (ctx) => {
