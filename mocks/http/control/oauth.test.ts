@@ -1,6 +1,7 @@
 // OAuth apps end to end in-process: the control API, the consent page's form, the redirect, the code exchange, tokens, revocation; and API key rotation.
 import { describe, expect, it } from 'vitest';
 import { testMock, KEYS, type TestMock } from '../../testing.ts';
+import { formActionSource } from './oauth.ts';
 
 const REDIRECT = 'https://scheduler.example.com/oauth/callback';
 
@@ -131,6 +132,24 @@ describe('the consent page', () => {
     ]);
     const chosen = await consent(m, app.clientId, 's', '&workspace=ws_paid_demo');
     expect(chosen.form.fields.workspace).toBe('ws_paid_demo');
+  });
+
+  it("lets its form lead only to this origin and the app's redirect origin (Chromium checks form-action on the redirect too)", async () => {
+    const m = testMock();
+    const app = await createApp(m);
+    const res = await m.http.get(`/oauth/authorize?client_id=${app.clientId}&response_type=code`).expect(200);
+    const csp = res.headers['content-security-policy']!;
+    expect(csp).toContain("form-action 'self' https://scheduler.example.com;");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    // The wallet page's forms stay on this origin.
+    expect((await m.http.get('/wallet').expect(200)).headers['content-security-policy']).toContain("form-action 'self';");
+    // Only a plain origin is written into the header; CSP cannot name an IPv6 literal, so its scheme stands in.
+    expect(formActionSource('http://127.0.0.1:5555/cb?x=1')).toBe('http://127.0.0.1:5555');
+    expect(formActionSource('https://app.example.com/cb')).toBe('https://app.example.com');
+    expect(formActionSource('http://[::1]:5555/cb')).toBe('http:');
+    expect(formActionSource('https://a;script-src.example/cb')).toBe('https:');
   });
 
   it('answers 400 for an unknown client_id or a response_type other than code', async () => {

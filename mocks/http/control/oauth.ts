@@ -29,13 +29,32 @@ export function controlWorkspace(world: World, id: string): Workspace {
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  // The consent page must not be framed by another site (clickjacking) nor cached.
-  'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-};
+/**
+ * Headers of every page: no framing by another site (clickjacking), no caching, no script. `formAction` adds origins a
+ * form may lead to: Chromium checks form-action on each redirect after a submit too, so the consent page names the
+ * app's redirect origin, where its 302 goes.
+ */
+function htmlHeaders(formAction: string[]): Record<string, string> {
+  const targets = ["'self'", ...formAction].join(' ');
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'x-frame-options': 'DENY',
+    'content-security-policy': `default-src 'none'; img-src * data:; style-src 'unsafe-inline'; form-action ${targets}; frame-ancestors 'none'`,
+    // The page's URL is not told to the site a form or link leads to (the app's redirect, the wallet's return link).
+    'referrer-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * A redirect URL's origin as a CSP source. Only a plain scheme, host and port is written into the header: anything else
+ * (an IPv6 literal, which CSP cannot name, or a host with characters that would end the directive) falls back to the
+ * scheme alone, which still keeps forms from leaving for another scheme.
+ */
+export function formActionSource(redirectUrl: string): string {
+  const url = new URL(redirectUrl);
+  return /^[a-z0-9.-]+(:\d+)?$/i.test(url.host) ? url.origin : url.protocol;
+}
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f5f5f7;margin:0;display:flex;justify-content:center;padding:48px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:440px;width:100%;padding:32px}
@@ -49,7 +68,7 @@ button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}`;
 /** A page is always a ready response: its HTML is not one of the document's JSON bodies. */
 export type PageReply = { response: Response };
 
-export function page(title: string, body: string, status = 200): PageReply {
+export function page(title: string, body: string, status = 200, formAction: string[] = []): PageReply {
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
@@ -57,7 +76,7 @@ export function page(title: string, body: string, status = 200): PageReply {
 ${body}
 </main></body>
 </html>`;
-  return { response: new Response(html, { status, headers: HTML_HEADERS }) };
+  return { response: new Response(html, { status, headers: htmlHeaders(formAction) }) };
 }
 
 const errorPage = (message: string) =>
@@ -85,6 +104,8 @@ ${state === null ? '' : `<input type="hidden" name="state" value="${escapeHtml(s
 <button type="submit" name="decision" value="approve">Approve</button>
 </div>
 </form>`,
+    200,
+    [formActionSource(app.redirectUrl)],
   );
 }
 
