@@ -77,3 +77,57 @@ describe('spw mock --scenario and --state-file', () => {
     expect(stderr).toMatch(/--scenario low-credit: no such file, and not a ready scenario \(.*empty-workspace.*low-credits.*\)/);
   });
 });
+
+describe('spw mock --control-cors', () => {
+  let dir: string;
+  let stderr: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spw-cors-'));
+    stderr = '';
+    for (const name of ['MOCK_CONTROL_CORS', 'MOCK_CORS_ORIGIN', 'SPW_CONFIG']) vi.stubEnv(name, undefined);
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      stderr += `${args.join(' ')}\n`;
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = async (args: string[]) => {
+    const { defaultActions } = await import('./program.ts');
+    const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
+    return main(['node', 'spw', 'mock', ...args], { ...noop, mock: defaultActions.mock });
+  };
+
+  // Each way of asking for control CORS with the default or an explicit '*': exit 2 before anything listens.
+  const refused: Array<[string, () => string[]]> = [
+    ['the flag, with the default origins', () => ['--control-cors']],
+    ['the flag, with --cors-origin *', () => ['--control-cors', '--cors-origin', '*']],
+    ['MOCK_CONTROL_CORS', () => (vi.stubEnv('MOCK_CONTROL_CORS', '1'), [])],
+    ['MOCK_CONTROL_CORS with MOCK_CORS_ORIGIN=*', () => (vi.stubEnv('MOCK_CONTROL_CORS', 'true'), vi.stubEnv('MOCK_CORS_ORIGIN', '*'), [])],
+    [
+      'the config file',
+      () => {
+        const file = join(dir, 'spw.config.json');
+        writeFileSync(file, JSON.stringify({ mock: { controlCors: true, corsOrigin: '*' } }));
+        return ['--config', file];
+      },
+    ],
+  ];
+  for (const [what, args] of refused) {
+    it(`refuses '*' asked through ${what}, naming the flag`, async () => {
+      expect(await run(args())).toBe(2);
+      expect(stderr).toContain("--control-cors cannot be used with --cors-origin '*'");
+    });
+  }
+
+  it('takes a list of origins (the next check, a bad port, is what stops this run)', async () => {
+    expect(await run(['--control-cors', '--cors-origin', 'http://localhost:5173', '--port', 'http'])).toBe(2);
+    expect(stderr).not.toContain('--control-cors cannot');
+    expect(stderr).toContain('--port');
+  });
+});

@@ -165,6 +165,9 @@ function describeCors(origins: string[], control: boolean): string {
 
 export const defaultActions: Actions = {
   async mock(opts) {
+    // Checked first, from whichever source gave them (flag, environment, config file): the control API is never open to every site.
+    const cors = corsOrigins(opts.corsOrigin ?? ['*']);
+    if (opts.controlCors && cors[0] === '*') throw new UsageError((await import('../mocks/http/access.ts')).CONTROL_CORS_ANY_ORIGIN);
     const faults: string[] = opts.fault ?? [];
     const listenPort = port('--port', opts.port);
     const seed = integer('--seed', opts.seed, 0);
@@ -195,7 +198,7 @@ export const defaultActions: Actions = {
       publicUrl,
       allowedHosts: opts.allowedHost ?? [],
       controlToken: opts.controlToken,
-      corsOrigins: corsOrigins(opts.corsOrigin ?? ['*']),
+      corsOrigins: cors,
       controlCors: Boolean(opts.controlCors),
       journalBodies: Boolean(opts.journalBodies),
       latency,
@@ -320,9 +323,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))
     .addOption(new Option('--public-url <origin>', 'the origin absolute URLs start with (ticket URLs, media paths, topUpUrl), when clients reach the mock by another address (a proxy, a container)').env('MOCK_PUBLIC_URL'))
     .addOption(new Option('--allowed-host <name...>', 'host names, besides localhost and IP addresses, that may reach the control API and /docs (.example.com takes subdomains)').env('MOCK_ALLOWED_HOSTS'))
-    .addOption(new Option('--control-token <token>', 'require Authorization: Bearer <token> on every control API request').env('MOCK_CONTROL_TOKEN'))
+    .addOption(new Option('--control-token <token>', 'require Authorization: Bearer <token> on every control API request, and the token typed into the wallet and consent pages; /docs lists keys only with it').env('MOCK_CONTROL_TOKEN'))
     .addOption(new Option('--cors-origin <origin...>', "origins whose web pages may call the public API (CORS): '*', 'off', or origins such as http://localhost:5173").env('MOCK_CORS_ORIGIN').default(['*'], '*'))
-    .addOption(new Option('--control-cors', 'let those origins call the control API too (same-origin only otherwise)').env('MOCK_CONTROL_CORS'))
+    .addOption(new Option('--control-cors', "let those origins call the control API too (same-origin only otherwise); needs a list of origins, not '*'").env('MOCK_CONTROL_CORS'))
     .addOption(new Option('--journal-bodies', 'keep the parsed JSON body of each public API request in the request journal (GET /_mock/requests), secrets redacted').env('MOCK_JOURNAL_BODIES'))
     .addOption(new Option('--max-connections <n>', 'connections served at once; one more is answered 503 with Retry-After, unserved (default 512)').env('MOCK_MAX_CONNECTIONS'))
     .addOption(new Option('--body-idle-timeout <seconds>', 'answer 408 and close when a request body stops arriving for this long (default 30)').env('MOCK_BODY_IDLE_TIMEOUT'))

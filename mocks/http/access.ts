@@ -25,14 +25,20 @@ export interface Access {
   controlCors: boolean;
 }
 
+/** Why control CORS cannot be opened to every origin: the words of the refusal at start, whichever way it was asked. */
+export const CONTROL_CORS_ANY_ORIGIN =
+  "--control-cors cannot be used with --cors-origin '*' (the default): every web site could then drive the control API from its pages. List the origins that may (--cors-origin http://localhost:5173, MOCK_CORS_ORIGIN or mock.corsOrigin in spw.config.json), or leave --control-cors off (MOCK_CONTROL_CORS, mock.controlCors)";
+
 export function createAccess(options: AccessOptions): Access {
-  return {
+  const access: Access = {
     publicOrigin: options.publicUrl ? new URL(options.publicUrl).origin : undefined,
     allowedHosts: (options.allowedHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     controlToken: options.controlToken || undefined,
     corsOrigins: corsOriginList(options.corsOrigins),
     controlCors: Boolean(options.controlCors),
   };
+  if (access.controlCors && access.corsOrigins[0] === '*') throw new Error(CONTROL_CORS_ANY_ORIGIN);
+  return access;
 }
 
 /** The CORS origins as given (`*`, origins, `off`), normalised: `['*']` by default, empty when off. */
@@ -113,6 +119,24 @@ function sameToken(given: string, expected: string): boolean {
   return diff === 0;
 }
 
+/** Whether `given` is the control token; always true when the mock has none (nothing is locked). */
+export function controlTokenGiven(access: Access, given: string | null | undefined): boolean {
+  return access.controlToken === undefined || sameToken(given ?? '', access.controlToken);
+}
+
+/** Whether the request carries `Authorization: Bearer <control token>`; always true when the mock has none. */
+export function bearerControlToken(access: Access, request: Request): boolean {
+  const header = request.headers.get('authorization') ?? '';
+  return controlTokenGiven(access, header.startsWith('Bearer ') ? header.slice(7) : '');
+}
+
+export const CONTROL_TOKEN_NEEDED = 'The control API needs the control token, sent as Authorization: Bearer <token> (the mock was started with --control-token).';
+
+/** The 401 of a locked surface, in the control API's error shape. */
+export function controlTokenRefusal(message = CONTROL_TOKEN_NEEDED): Response {
+  return refusal(401, message);
+}
+
 /**
  * Why a control request is refused, or undefined when it may go on. A browser can send a cross-origin POST without a
  * preflight only as a form or text/plain, so the control API takes JSON alone; a cross-origin page is refused by its
@@ -127,11 +151,7 @@ export function controlRefusal(access: Access, request: Request): Response | und
   if (!corsAllowed && ((origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none'))) {
     return refusal(403, 'The control API does not take requests from other origins (a web page cannot drive the mock).');
   }
-  if (access.controlToken) {
-    const header = request.headers.get('authorization') ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!sameToken(given, access.controlToken)) return refusal(401, 'The control API needs Authorization: Bearer <token> (the mock was started with --control-token).');
-  }
+  if (!bearerControlToken(access, request)) return controlTokenRefusal();
   if (hasBody(request)) {
     const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {

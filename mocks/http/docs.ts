@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { loadSpec } from '../../spec/load.ts';
 import type { MockState } from './state.ts';
-import { hostRefusal } from './access.ts';
+import { bearerControlToken, hostRefusal, publicOrigin } from './access.ts';
+import { CONTROL_PATH } from './core.ts';
 
 export const DOCS_PATH = '/docs';
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
@@ -83,11 +84,29 @@ function authorizationScheme(): string {
   return found?.[0] ?? 'apiKey';
 }
 
-function page(state: MockState, apiPath: string): string {
-  const keys = [...state.world.workspaces.values()].map((ws) => {
-    const plan = ws.plan === 'free' ? (ws.wallet.toppedUp ? 'free, pay-as-you-go' : 'free, never topped up') : ws.plan;
-    return `<button type="button" class="demo-key" data-demo-key="${escapeHtml(ws.apiKey)}" title="${escapeHtml(`${ws.name} (${plan})`)}">${escapeHtml(ws.apiKey)}</button>`;
-  });
+/**
+ * The banner's keys. Under --control-token the page carries none unless the request had the token: a form asks for it,
+ * and docs-init.js reads the keys from GET /_mock/workspaces with it (same origin, kept in no cookie and no storage),
+ * so only someone who has the token sees them, and a page of another site can neither read them nor send the token.
+ */
+function keysHtml(state: MockState, showKeys: boolean, origin: string): string {
+  if (!showKeys) {
+    return `The demo keys are not listed: this mock was started with <code>--control-token</code>.
+  <form id="keys-form" autocomplete="off"><label for="control-token">Control token</label>
+  <input type="password" id="control-token" spellcheck="false"> <button type="submit" id="show-keys">Show keys</button>
+  <span id="keys-status" role="status"></span></form>
+  <span id="demo-keys"></span>
+  (Or read them with <code>curl -H 'Authorization: Bearer &lt;token&gt;' ${escapeHtml(origin + CONTROL_PATH)}/workspaces</code>.)`;
+  }
+  return [...state.world.workspaces.values()]
+    .map((ws) => {
+      const plan = ws.plan === 'free' ? (ws.wallet.toppedUp ? 'free, pay-as-you-go' : 'free, never topped up') : ws.plan;
+      return `<button type="button" class="demo-key" data-demo-key="${escapeHtml(ws.apiKey)}" title="${escapeHtml(`${ws.name} (${plan})`)}">${escapeHtml(ws.apiKey)}</button>`;
+    })
+    .join('');
+}
+
+function page(state: MockState, apiPath: string, showKeys: boolean, origin: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -103,12 +122,14 @@ function page(state: MockState, apiPath: string): string {
   .mock-banner code { background: #333; padding: 1px 5px; border-radius: 3px; }
   .demo-key { margin: 0 6px 0 0; padding: 2px 10px; border: 1px solid #89bf04; border-radius: 4px; background: transparent; color: #eee; cursor: pointer; font: inherit; }
   .demo-key[aria-pressed="true"] { background: #89bf04; color: #1b1b1b; }
+  #keys-form { display: inline; }
+  #keys-form input { padding: 2px 6px; }
 </style>
 </head>
 <body data-spec-url="${escapeHtml(`${apiPath}/openapi.json`)}" data-scheme="${escapeHtml(authorizationScheme())}">
 <div class="mock-banner">
   <strong>Mock server.</strong> "Try it out" sends real requests to this mock at <code id="api-base">${escapeHtml(apiPath)}</code>; its world is seeded demo data.
-  Authorize with a demo key (sent as <code>Authorization: &lt;key&gt;</code>, no <code>Bearer</code>): ${keys.join('')}
+  Authorize with a demo key (sent as <code>Authorization: &lt;key&gt;</code>, no <code>Bearer</code>): ${keysHtml(state, showKeys, origin)}
 </div>
 <div id="swagger-ui"></div>
 <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
@@ -120,11 +141,20 @@ function page(state: MockState, apiPath: string): string {
 
 /** Mount /docs and its assets on the mock's app. The page lists the current demo keys, so it is built per request (a few hundred bytes). */
 export function mountDocs(app: Hono<any>, state: MockState, apiPath: string): void {
-  app.get(DOCS_PATH, (c) =>
-    hostRefusal(state.access, c.req.raw) ??
-    new Response(page(state, apiPath), {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
-    }),
-  );
+  app.get(DOCS_PATH, (c) => {
+    const refused = hostRefusal(state.access, c.req.raw);
+    if (refused) return refused;
+    const locked = state.access.controlToken !== undefined;
+    const shown = page(state, apiPath, bearerControlToken(state.access, c.req.raw), publicOrigin(state.access, c.req.raw));
+    return new Response(shown, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        // A page that lists keys only for the token is never kept by a cache, nor handed to a request without it.
+        'cache-control': locked ? 'no-store' : 'no-cache',
+        ...(locked ? { vary: 'Authorization' } : {}),
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });
   app.get(`${ASSETS_PATH}/:name`, (c) => serveAsset(c.req.param('name'), c.req.raw));
 }

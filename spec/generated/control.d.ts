@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the consent form
-         * @description The consent page's form. On approval the user is redirected (302) to the app's redirect URL with `code` (single use, valid 10 minutes) and `state`; on denial with `error=access_denied` and `state`.
+         * @description The consent page's form. On approval the user is redirected (302) to the app's redirect URL with `code` (single use, valid 10 minutes) and `state`; on denial with `error=access_denied` and `state`. Under `--control-token`, approving needs the token in `control_token` (401 otherwise, before anything changes; the form stays usable).
          */
         post: operations["submitOAuthConsent"];
         delete?: never;
@@ -590,7 +590,8 @@ export interface paths {
          *     path is the mock's `walletPath`, `/wallet` by default). It shows a workspace's balance, plan and
          *     automatic top-up, with a form to add credits (a `TOPUP`, as `POST /workspaces/{id}/wallet/top-up`
          *     does) and one to turn automatic top-up on or off. The forms post to `POST /wallet` with a
-         *     single-use CSRF field. Same-origin only, and only for a `Host` that names the mock (403 otherwise).
+         *     single-use CSRF field (and, under `--control-token`, a field for the token). Same-origin only, and
+         *     only for a `Host` that names the mock (403 otherwise).
          */
         get: operations["showWalletPage"];
         put?: never;
@@ -601,7 +602,9 @@ export interface paths {
          *     top-up on with `belowCredits` and `amount` (smallest currency unit); `action=auto-top-up-off`
          *     turns it off. On success the person is redirected (303) to the page again, with `done` and
          *     `return`; a refused form (expired or reused CSRF field, unknown workspace, invalid amount, frozen
-         *     wallet) answers an HTML page with status 400 and changes nothing.
+         *     wallet, the ledger cap) answers an HTML page with status 400 and changes nothing. Under
+         *     `--control-token`, every form needs the token in `control_token` (401 otherwise, before anything
+         *     changes).
          */
         post: operations["submitWalletPage"];
         delete?: never;
@@ -883,6 +886,8 @@ export interface components {
             amount?: string;
             /** @description The app's page to go back to (absolute http or https URL). */
             return?: string;
+            /** @description The mock's `--control-token`, typed by the person; required when the mock has one. */
+            control_token?: string;
         };
         ControlAutoTopUp: {
             enabled: boolean;
@@ -960,6 +965,8 @@ export interface components {
             state?: string;
             /** @enum {string} */
             decision: "approve" | "deny";
+            /** @description The mock's `--control-token`, typed by the person; required to approve when the mock has one. */
+            control_token?: string;
         };
         TokenRequest: {
             /** @description Must be `authorization_code`; anything else answers 400 `unsupported_grant_type`. */
@@ -2701,6 +2708,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Approving without the control token, on a mock started with `--control-token` (a page when the browser asks for HTML). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     showWalletPage: {
@@ -2782,6 +2799,16 @@ export interface operations {
             };
             /** @description The form was refused; nothing changed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The form came without the control token, on a mock started with `--control-token` (a page when the browser asks for HTML); nothing changed. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ import {
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Workspace, World } from '../../domain/world.ts';
 import { BODY_LIMITS, parseJson, readForm, readText } from '../body.ts';
+import { controlTokenGiven, controlTokenRefusal, type Access } from '../access.ts';
 import type { ControlHandlers, ControlOperations, TypedReply } from '../typed.ts';
 
 /** The workspace a control path names, or the control API's 404. */
@@ -62,7 +63,8 @@ h1{font-size:20px;margin:0 0 8px}.app{display:flex;gap:12px;align-items:center;m
 .app img{width:48px;height:48px;border-radius:10px}p{color:#444;line-height:1.5}label{display:block;margin:16px 0 6px;font-weight:600}
 select{width:100%;padding:8px;font-size:15px}.buttons{display:flex;gap:12px;margin-top:24px}
 button{flex:1;padding:10px;font-size:15px;border-radius:8px;border:1px solid #ccc;cursor:pointer}
-button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}`;
+button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}
+input[type=password]{width:100%;padding:8px;font-size:15px;box-sizing:border-box}.hint{font-size:13px;color:#666;margin:4px 0 0}`;
 
 /** A page of the app host (consent, wallet): escaped title, the shared style, headers that forbid framing and caching. */
 /** A page is always a ready response: its HTML is not one of the document's JSON bodies. */
@@ -79,10 +81,32 @@ ${body}
   return { response: new Response(html, { status, headers: htmlHeaders(formAction) }) };
 }
 
+/** The form field that carries the control token: a person types it, so no cookie or URL ever holds it. */
+export const CONTROL_TOKEN_FIELD = 'control_token';
+
+/** The token field a locked page's form shows (`id` unique on the page); nothing when the mock has no control token. */
+export function controlTokenInput(access: Access, id: string): string {
+  if (access.controlToken === undefined) return '';
+  return `<label for="${escapeHtml(id)}">Control token</label>
+<input type="password" id="${escapeHtml(id)}" name="${CONTROL_TOKEN_FIELD}" autocomplete="off" spellcheck="false">
+<p class="hint">This mock was started with --control-token: type the token to go on.</p>`;
+}
+
+/**
+ * A form sent without the right control token, before anything changes (its CSRF field is not spent, so going back
+ * and typing the token works): a page for a person, whose browser asks for HTML; the control API's 401 otherwise.
+ */
+export function controlTokenNeeded(access: Access, request: Request, form: URLSearchParams, what: string): PageReply | undefined {
+  if (controlTokenGiven(access, form.get(CONTROL_TOKEN_FIELD))) return undefined;
+  const message = `${what} needs the control token (the mock was started with --control-token): type it into the page's Control token field.`;
+  if (!(request.headers.get('accept') ?? '').includes('text/html')) return { response: controlTokenRefusal(message) };
+  return page('Control token needed', `<h1>The control token is needed</h1>\n<p class="error">${escapeHtml(message)}</p>\n<p>Go back, type the token and send the form again.</p>`, 401);
+}
+
 const errorPage = (message: string) =>
   page('Authorization failed', `<h1>This app cannot be authorized</h1>\n<p class="error">${escapeHtml(message)}</p>`, 400);
 
-function consentPage(app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): PageReply {
+function consentPage(access: Access, app: OAuthApp, workspaces: Workspace[], selected: string, state: string | null, nonce: string): PageReply {
   const options = workspaces
     .map((w) => `<option value="${escapeHtml(w.id)}"${w.id === selected ? ' selected' : ''}>${escapeHtml(w.name)}</option>`)
     .join('');
@@ -99,6 +123,7 @@ ${state === null ? '' : `<input type="hidden" name="state" value="${escapeHtml(s
 <input type="hidden" name="csrf_token" value="${escapeHtml(nonce)}">
 <label for="workspace">Workspace</label>
 <select id="workspace" name="workspace">${options}</select>
+${controlTokenInput(access, 'control-token')}
 <div class="buttons">
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button>
@@ -155,7 +180,7 @@ export const handlers = {
       // Which workspace approves: `workspace` in the query when it names one, else the app's own (mock decision).
       const asked = url.searchParams.get('workspace');
       const selected = asked && ctx.world.workspaces.has(asked) ? asked : ws.id;
-      return consentPage(app, [...ctx.world.workspaces.values()], selected, ctx.query.state ?? null, nonce);
+      return consentPage(ctx.state.access, app, [...ctx.world.workspaces.values()], selected, ctx.query.state ?? null, nonce);
     } catch (err) {
       if (err instanceof ConsentError) return errorPage(err.message);
       throw err;
@@ -169,6 +194,11 @@ export const handlers = {
       if (!type.includes('application/x-www-form-urlencoded')) throw invalid('The consent form is sent as application/x-www-form-urlencoded');
       const form = await readForm(ctx.request);
       const field = (name: string) => form.get(name) ?? undefined;
+      // Approving mints a credential for a workspace, as good as its key: locked like the control API. Denying is not.
+      if (field('decision') === 'approve') {
+        const locked = controlTokenNeeded(ctx.state.access, ctx.request, form, 'Approving an app');
+        if (locked) return locked;
+      }
       try {
         const { location } = answerConsent(
           ctx.world,

@@ -7,7 +7,7 @@ import { forgetOldest } from '../../domain/caps.ts';
 import type { Workspace, World } from '../../domain/world.ts';
 import type { Ctx } from '../pipeline.ts';
 import { readForm } from '../body.ts';
-import { escapeHtml, page, type PageReply } from './oauth.ts';
+import { controlTokenInput, controlTokenNeeded, escapeHtml, page, type PageReply } from './oauth.ts';
 import type { ControlHandlers } from '../typed.ts';
 
 export const WALLET_PAGE_OPERATIONS = new Set(['showWalletPage', 'submitWalletPage']);
@@ -104,6 +104,7 @@ ${back ? `<input type="hidden" name="return" value="${escapeHtml(back)}">` : ''}
 ${hidden}
 <label for="credits">Credits</label>
 <input type="number" id="credits" name="credits" min="0.01" step="0.01" value="50" required>
+${controlTokenInput(ctx.state.access, 'control-token-top-up')}
 <div class="buttons"><button class="primary" type="submit" name="action" value="top-up">Add credits</button></div>
 </form>
 <h2>Automatic top-up</h2>
@@ -113,6 +114,7 @@ ${hidden}
 <input type="number" id="belowCredits" name="belowCredits" min="0" step="0.01" value="${auto.belowCents === null ? 10 : fromCents(auto.belowCents)}">
 <label for="amount">Top up by (smallest currency unit, ${escapeHtml(ctx.world.config.walletCurrency)} cents)</label>
 <input type="number" id="amount" name="amount" min="1" step="1" value="${auto.amount ?? 1000}">
+${controlTokenInput(ctx.state.access, 'control-token-auto-top-up')}
 <div class="buttons">
 <button type="submit" name="action" value="auto-top-up-off">Turn off</button>
 <button class="primary" type="submit" name="action" value="auto-top-up-on">Turn on</button>
@@ -160,6 +162,9 @@ export const handlers = {
       const form = await readForm(ctx.request);
       const back = returnUrl(form.get('return'));
       const id = form.get('workspace') ?? undefined;
+      // Money moves here: locked like the control API's top-up, checked before the form's CSRF field is spent.
+      const locked = controlTokenNeeded(ctx.state.access, ctx.request, form, 'Changing a wallet');
+      if (locked) return locked;
       if (!spendNonce(ctx, form.get('csrf_token'))) {
         return errorPage(ctx, 'This form has expired or was already sent. Open the wallet page again.', id, back);
       }
