@@ -18,6 +18,13 @@ const nodeBin = join(repo, 'node_modules', '.bin');
 /** TypeScript 7, the repo's own native compiler: it type-checks a consumer file in seconds where TypeScript 5 took minutes here. */
 const tsc = join(repo, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const MINUTES = 60_000;
+const LINES_DIR = join(repo, 'tools', 'node-lines');
+/** Every maintained Node.js line, each running the installed package: 22 at the floor `engines` declares, the pinned 24, 26. */
+const NODE_LINES: [string, string][] = [
+  ['22', join(LINES_DIR, 'node_modules', 'node22', 'bin', 'node')],
+  ['24', join(nodeBin, 'node')],
+  ['26', join(LINES_DIR, 'node_modules', 'node26', 'bin', 'node')],
+];
 const MSW_VERSION = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies.msw;
 
 /**
@@ -110,6 +117,8 @@ beforeAll(async () => {
   mkdirSync(app);
 
   let since = performance.now();
+  // The other Node lines install beside the pack, from the registry's node@ packages (tools/node-lines).
+  const lines = run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], LINES_DIR, 15 * MINUTES);
   const packed = await run('npm', ['pack', '--pack-destination', packDir], repo, 15 * MINUTES);
   console.log(`[package] npm pack (with its prepack build): ${elapsed(since)}`);
   expect(packed.code, show(packed)).toBe(0);
@@ -123,6 +132,8 @@ beforeAll(async () => {
   const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `msw@${MSW_VERSION}`], app, 15 * MINUTES);
   expect(installed.code, show(installed)).toBe(0);
   console.log(`[package] npm install of the tarball in a fresh folder: ${elapsed(since)}`);
+  const linesInstalled = await lines;
+  expect(linesInstalled.code, show(linesInstalled)).toBe(0);
 }, 30 * MINUTES);
 
 afterAll(async () => {
@@ -249,9 +260,57 @@ client.GET('/no-such-path');
   }, 5 * MINUTES);
 
   it('answers msw/node requests from the ./msw export, started from a ready scenario of ./scenarios/*', async () => {
-    writeFileSync(
-      join(app, 'use-msw.mjs'),
-      `import { readFileSync } from 'node:fs';
+    writeMswConsumer();
+    const used = await run('node', ['use-msw.mjs'], app);
+    expect(used.code, show(used)).toBe(0);
+    expect(JSON.parse(used.stdout.trim().split('\n').pop()!)).toEqual(MSW_CONSUMER_OUTPUT);
+  }, 5 * MINUTES);
+
+  it.each(NODE_LINES)('on Node %s, the installed mock answers (minting ids too) and the ./msw export serves msw/node', async (line, node) => {
+    const version = await run(node, ['--version'], app);
+    expect(version.stdout).toMatch(new RegExp(`^v${line}\\.`));
+    const port = await freePort();
+    const bin = join(app, 'node_modules', 'social-publishing-contract', 'dist', 'cli', 'bin.js');
+    const child = spawn(node, [bin, 'mock', '--port', String(port)], { cwd: app, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        output += d.toString();
+        if (output.includes('listening on')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`spw mock on Node ${line} exited with ${code}:\n${output}`)));
+    });
+    const origin = `http://127.0.0.1:${port}/api/public/v1`;
+    const channels = await fetch(`${origin}/integrations`, { headers: { authorization: 'demo-payg-key' } });
+    expect(channels.status).toBe(200);
+    const ticket = await fetch(`${origin}/upload-ticket`, { method: 'POST', headers: { authorization: 'demo-payg-key' } });
+    expect(ticket.status, await ticket.clone().text()).toBe(200);
+    process.kill(-child.pid!, 'SIGTERM');
+    writeMswConsumer();
+    const used = await run(node, ['use-msw.mjs'], app);
+    expect(used.code, show(used)).toBe(0);
+    expect(JSON.parse(used.stdout.trim().split('\n').pop()!)).toEqual(MSW_CONSUMER_OUTPUT);
+  }, 5 * MINUTES);
+
+  it('on Node 20 (past its end of life), spw says in one line which Node it needs and exits 1', async () => {
+    const node20 = join(LINES_DIR, 'node_modules', 'node20', 'bin', 'node');
+    const refused = await run(node20, [join(app, 'node_modules', 'social-publishing-contract', 'dist', 'cli', 'bin.js'), 'mock'], app);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^spw needs Node\.js 22\.12 or later \(22, 24 or 26, the maintained lines\); this is Node\.js 20\.\d+\.\d+\.\n$/);
+  }, 5 * MINUTES);
+});
+
+const MSW_CONSUMER_OUTPUT = { status: 200, autoTopUp: false, journal: ['getWallet'] };
+
+/** A Node test's use of the ./msw export with msw/node, as docs/frontend.md shows it. */
+function writeMswConsumer(): void {
+  writeFileSync(
+    join(app, 'use-msw.mjs'),
+    `import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setupServer } from 'msw/node';
 import { createMswMock } from 'social-publishing-contract/msw';
@@ -265,9 +324,5 @@ const wallet = await res.json();
 console.log(JSON.stringify({ status: res.status, autoTopUp: wallet.autoTopUp.enabled, journal: (await mock.requests()).map((e) => e.operationId) }));
 server.close();
 `,
-    );
-    const used = await run('node', ['use-msw.mjs'], app);
-    expect(used.code, show(used)).toBe(0);
-    expect(JSON.parse(used.stdout.trim().split('\n').pop()!)).toEqual({ status: 200, autoTopUp: false, journal: ['getWallet'] });
-  }, 5 * MINUTES);
-});
+  );
+}
