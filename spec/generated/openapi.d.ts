@@ -1193,8 +1193,14 @@ export interface components {
         Error: {
             statusCode?: number;
             msg?: string;
-            message?: string | string[];
-        } | unknown | unknown;
+            message?: components["schemas"]["ErrorMessage"];
+        } & ({
+            msg: string;
+        } | {
+            message: components["schemas"]["ErrorMessage"];
+        });
+        /** @description What went wrong, as one sentence or one per problem. */
+        ErrorMessage: string | string[];
         /** @description A `POST /posts` settings problem, naming the channel; nothing is scheduled. */
         PostValidationError: {
             /** @constant */
