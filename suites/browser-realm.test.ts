@@ -1,6 +1,6 @@
 // The browser build of the mock (the MSW export, bundled for platform "browser") passes the whole conformance suite with
 // the same verdicts as the Node server, served from a process where Node's own globals are out of its reach
-// (browser-realm-host.mjs). Code on the browser path that uses Buffer, process, global or setImmediate fails here as it
+// (mocks/msw/browser-realm-host.mjs). Code on the browser path that uses Buffer, process, global or setImmediate fails here as it
 // does in a page; the Chromium tests then prove the real thing on the paths they walk.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,12 +10,12 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '../../suites/verify.ts';
+import { verify } from './verify.ts';
 
 /** Names a page does not have; shadowed in the bundle's own scope, so no code in it reaches Node's. */
 const NODE_ONLY_GLOBALS = ['Buffer', 'process', 'global', 'setImmediate', 'clearImmediate'];
 
-const HOST = fileURLToPath(new URL('./browser-realm-host.mjs', import.meta.url));
+const HOST = fileURLToPath(new URL('../mocks/msw/browser-realm-host.mjs', import.meta.url));
 const quiet = () => new Writable({ write: (_c, _e, done) => done() });
 
 describe('the browser build of the mock, with no Node globals in reach', () => {
@@ -28,7 +28,7 @@ describe('the browser build of the mock, with no Node globals in reach', () => {
     dir = mkdtempSync(join(tmpdir(), 'spw-realm-'));
     const bundle = join(dir, 'mock.mjs');
     await build({
-      entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
+      entryPoints: [fileURLToPath(new URL('../mocks/msw/index.ts', import.meta.url))],
       bundle: true,
       format: 'esm',
       platform: 'browser',
