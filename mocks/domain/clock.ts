@@ -1,5 +1,16 @@
 // The mock's clock: real time by default, frozen, set or advanced by the control API. The domain never reads Date.now().
 
+/**
+ * The last instant the mock's clock may show: the end of the year 9999. From 1970 (0) to here every time prints as an
+ * ISO 8601 date of four-digit years, which is what scenario and state files hold and read back.
+ */
+export const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Whether an instant (ms) is one the clock may be set to. */
+export function inClockRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_TIME;
+}
+
 export interface Clock {
   /** Milliseconds since the epoch, as the mock sees it. */
   now(): number;

@@ -2,6 +2,7 @@
 import { applySettlement, planSettlement, type BillableItem, type ReleaseReason } from './billing.ts';
 import { invalid, notFound } from './errors.ts';
 import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
+import { inClockRange } from './clock.ts';
 import { TimeIndexedMap } from './time-index.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World, type PostState, type PostImage, type Tag, type PostRow, type PostsState } from './world.ts';
 import {
@@ -133,10 +134,16 @@ export function createPosts(
   const now = env.clock.now();
   const date = input.type === 'now' ? now : Date.parse(input.date);
   if (Number.isNaN(date)) throw invalid('date must be an ISO 8601 date-time');
+  // Times the mock keeps are those a scenario or state file holds (1970 to 9999): one outside would make the world unsavable.
+  if (!inClockRange(date)) throw invalid('date must be from 1970-01-01 to 9999-12-31 (the times this mock keeps)');
   const seenGroups = new Set<string>();
   const planned = input.posts.map((entry, i) => planEntry(world, ws, input.type, entry, i, seenGroups, validateSettings, env));
   // Price everything before changing anything: pay for what will be queued, give back what no longer is.
   const builds = planned.map((p) => buildRows(p, date, env));
+  builds.forEach((b, i) => {
+    const late = b.rows.find((r) => !inClockRange(r.publishAt));
+    if (late) throw invalid(`posts[${i}].value[${late.index}].delay: the item would be due after 9999-12-31, past the times this mock keeps`);
+  });
   const adding = builds.reduce((n, b) => n + b.rows.filter((r) => !r.old).length - b.removed.length, 0);
   ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, adding, 'posts per workspace');
   const stored = builds.map((b) => storedRows(input, b, now));
@@ -216,7 +223,8 @@ function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {
   const kept = new Set<string>();
   let at = date;
   const rows = p.items.map((item, index) => {
-    if (index > 0) at += Math.max(0, item.delay ?? 0) * MINUTE;
+    // Whole milliseconds, as every stored time is: a delay is a number of minutes, 1.5 or 0.00001 too.
+    if (index > 0) at += Math.round(Math.max(0, item.delay ?? 0) * MINUTE);
     const old = item.id !== undefined ? byId.get(item.id) : undefined;
     if (old) kept.add(old.id);
     return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };

@@ -1,7 +1,8 @@
 // Time passing: posts whose time has come are sent, and the webhook requests to make are returned for the edge to perform.
 import { applySettlement, planSettlement, type BillableItem } from './billing.ts';
 import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
-import { DomainError } from './errors.ts';
+import { inClockRange } from './clock.ts';
+import { DomainError, invalid } from './errors.ts';
 import { notify } from './notifications.ts';
 import { groupRows, newReleaseId, noteDue, releaseUrlFor, type PostRow } from './posts.ts';
 import { groupDeliveries, type OutboundWebhook } from './webhooks.ts';
@@ -155,7 +156,8 @@ function queueNextOccurrence(world: World, ws: Workspace, rows: PostRow[], inter
   const pay: BillableItem[] = next.map((r) => ({ postId: r.id, group, provider: channel.identifier, content: r.content, occurrences: 1 }));
   let settlement;
   try {
-    // A series grows the workspace's posts like a client's request would: it stops at the same caps.
+    // A series grows the workspace's posts like a client's request would: it stops at the same caps, and at 9999.
+    if (!next.every((r) => inClockRange(r.publishAt))) throw invalid('its date would be after 9999-12-31, past the times this mock keeps');
     ensureRoom(world.config.caps, 'posts', ws.posts.rows.size, next.length, 'posts per workspace');
     ensureBytes(world.config.caps, 'postBytes', ws.posts.rows.bytes, next.reduce((n, r) => n + recordBytes(r), 0), 'posts per workspace');
     settlement = planSettlement(world, ws, pay, [], env);

@@ -678,10 +678,14 @@ export interface components {
             now: string;
             frozen: boolean;
         };
-        /** @description Any combination of the three fields. */
+        /** @description Any combination of the three fields. The clock stays within the years 1970 to 9999 (what a scenario or state file can hold): a `now`, or `now` plus `advanceSeconds`, outside them answers 400 and the clock does not move. */
         SetClock: {
+            /** @description Seconds to move forward (at most the span from 1970 to the end of 9999). */
             advanceSeconds?: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description An instant from 1970 to 9999.
+             */
             now?: string;
             frozen?: boolean;
         };
@@ -1021,14 +1025,19 @@ export interface components {
             freeStorageBytes?: number;
             freeWebhookLimit?: number;
             allowLoopbackWebhooks?: boolean;
+            /** @description At most a year. */
             ticketSeconds?: number;
             maxImageBytes?: number;
             maxVideoBytes?: number;
             maxDocumentBytes?: number;
+            /** @description At most an hour. */
             urlFetchTimeoutMs?: number;
+            /** @description At most a year. */
             oauthCodeSeconds?: number;
+            /** @description At most a year. */
             analyticsCacheSeconds?: number;
             notificationsPageSize?: number;
+            /** @description At most a year. */
             forecastWindowHours?: number;
             walletPath?: string;
             walletCurrency?: string;
@@ -1036,7 +1045,7 @@ export interface components {
             lowBalanceCredits?: number;
             caps?: components["schemas"]["CapsUpdate"];
         };
-        /** @description Milliseconds since the epoch (UTC). */
+        /** @description Milliseconds since the epoch (UTC), from 1970 to the end of 9999. */
         ScenarioTime: number;
         ScenarioWorkspace: {
             id: string;

@@ -1,5 +1,6 @@
 // Control API handlers for the world, the clock, channel failures, limits, webhooks, deliveries and faults (spec/control.yaml).
 import { isPayAsYouGo } from '../../domain/billing.ts';
+import { inClockRange } from '../../domain/clock.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { ensureRoom } from '../../domain/caps.ts';
 import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhooks.ts';
@@ -85,6 +86,10 @@ export const handlers = {
       if (Number.isNaN(target)) throw invalid('now must be an ISO 8601 date-time');
     }
     if (advanceSeconds !== undefined) target += Math.round(advanceSeconds * 1000);
+    // Checked here as well as in the schema: a sum of two values each in range can still leave it.
+    if (!inClockRange(target)) {
+      throw invalid(`The mock clock stays between 1970-01-01 and 9999-12-31 (what a scenario or state file holds); this would move it to ${Number.isFinite(target) ? `${target} ms since the epoch` : String(target)}. Nothing changed`);
+    }
     // Walk forward through every moment something falls due, so each post is judged at its own time
     // (a post waiting for a reference sees it go out before its own wait ends, as it would in real time).
     const published: string[] = [];
