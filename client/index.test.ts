@@ -41,3 +41,38 @@ describe('the typed client', () => {
     expect(res.error).toMatchObject({ msg: 'No API Key found' });
   });
 });
+
+describe('the typed client: every error is an object in a documented shape', () => {
+  /** A client whose server answers `status` with `body` (and `type`) to every request. */
+  const answering = (status: number, body: string, type = 'application/json') =>
+    createSpwClient({ baseUrl: 'http://mock.test', apiKey: 'k', fetch: async () => new Response(body === '' ? null : body, { status, headers: { 'content-type': type } }) });
+
+  it.each([
+    ['a text 429 (its body not shown in the reference)', 429, 'Too Many Requests', 'text/plain', { statusCode: 429, message: 'Too Many Requests' }],
+    ['an empty 404', 404, '', 'application/json', { statusCode: 404, message: '' }],
+    ['a bare JSON string', 400, '"nope"', 'application/json', { statusCode: 400, message: '"nope"' }],
+    ['a JSON array', 500, '[1,2]', 'application/json', { statusCode: 500, message: '[1,2]' }],
+    ['an object with neither msg nor message', 429, '{"retry":true}', 'application/json', { statusCode: 429, message: '{"retry":true}' }],
+  ])('%s comes back as { statusCode, message: <text> }', async (_, status, body, type, want) => {
+    const { data, error, response } = await answering(status, body, type).GET('/integrations');
+    expect(response.status).toBe(status);
+    expect(data).toBeUndefined();
+    expect(error).toEqual(want);
+  });
+
+  it.each([
+    ['Unauthorized', 401, { msg: 'Invalid API key' }],
+    ['Error with a message list', 400, { statusCode: 400, message: ['a', 'b'] }],
+    ['WalletRefusal', 402, { message: 'Top up', wallet: {}, url: '/billing' }],
+    ['PostValidationError', 400, { statusCode: 400, provider: 'x', name: 'X', message: 'too long' }],
+  ])('a documented %s body passes untouched', async (_, status, body) => {
+    const { error } = await answering(status, JSON.stringify(body)).GET('/integrations');
+    expect(error).toEqual(body);
+  });
+
+  it('a success is untouched', async () => {
+    const { data, error } = await answering(200, '[]').GET('/integrations');
+    expect(error).toBeUndefined();
+    expect(data).toEqual([]);
+  });
+});

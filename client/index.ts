@@ -1,6 +1,6 @@
 // The typed client for frontend teams: openapi-fetch over the types generated from spec/openapi.yaml. The suites
 // read state through it too, so it is exercised against the mock on every test run.
-import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from '../spec/generated/openapi.d.ts';
 
 export type { components, operations, paths };
@@ -25,13 +25,40 @@ export function apiBaseUrl(url: string): string {
   return `${u.origin}${path === '' ? API_BASE_PATH : path}`;
 }
 
+const isMessage = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string'));
+
+/**
+ * Every error answer comes back in an error shape the document names: a body that is not a JSON object with a string
+ * `msg` or a `message` (possible where the reference does not show the body, as for POST /posts' 429; or an empty
+ * body) comes back as `{ statusCode, message: <the body's text> }`, the general Error shape its types promise. So
+ * `error` is an object whenever the status is not 2xx, and after `if (error) return`, `data` is the success body.
+ * Documented error bodies pass untouched. (The suites judge what came over the wire, before this.)
+ */
+export const errorsAsObjects: Middleware = {
+  async onResponse({ response }) {
+    if (response.ok) return undefined;
+    const text = await response.clone().text();
+    try {
+      const body: unknown = JSON.parse(text);
+      if (body !== null && typeof body === 'object' && (typeof (body as { msg?: unknown }).msg === 'string' || isMessage((body as { message?: unknown }).message))) return undefined;
+    } catch {
+      // not JSON: wrapped below
+    }
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    headers.set('content-type', 'application/json');
+    return new Response(JSON.stringify({ statusCode: response.status, message: text }), { status: response.status, statusText: response.statusText, headers });
+  },
+};
+
 /**
  * A client whose paths, parameters, bodies and answers are typed from the document:
- * `const { data, error } = await client.GET('/posts', { params: { query: { startDate, endDate } } })`.
+ * `const { data, error } = await client.GET('/posts', { params: { query: { startDate, endDate } } })`; after
+ * `if (error) return`, `data` is the success body and `error` was one of the operation's documented error shapes.
  */
 export function createSpwClient(options: SpwClientOptions): SpwClient {
   const { baseUrl, apiKey, headers, ...rest } = options;
-  return createClient<paths>({
+  const client = createClient<paths>({
     // Looked up on every request, not once: an interceptor installed after the client was made (msw/node's
     // server.listen() in a test's beforeAll) still sees the requests.
     fetch: (request: Request) => globalThis.fetch(request),
@@ -39,4 +66,6 @@ export function createSpwClient(options: SpwClientOptions): SpwClient {
     baseUrl: apiBaseUrl(baseUrl),
     headers: { ...(apiKey !== undefined ? { Authorization: apiKey } : {}), ...(headers as Record<string, string> | undefined) },
   });
+  client.use(errorsAsObjects);
+  return client;
 }

@@ -259,6 +259,37 @@ client.GET('/no-such-path');
     expect(checked.code, show(checked)).toBe(0);
   }, 5 * MINUTES);
 
+  it('types a frontend can use: a strict app with no @types/node and no skipLibCheck compiles against ./client and ./msw, and after `if (error)` data is the success body and error a documented shape', async () => {
+    const web = join(app, 'web-app');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(
+      join(web, 'app.ts'),
+      `import { createSpwClient, type Schemas } from 'social-publishing-contract/client';
+import { createMswMock, type MswMock } from 'social-publishing-contract/msw';
+
+const client = createSpwClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'demo-payg-key' });
+export async function schedule(body: Schemas['CreatePosts']): Promise<string> {
+  const { data, error } = await client.POST('/posts', { body });
+  if (error) {
+    if ('url' in error) return 'top up at ' + error.url;
+    if ('provider' in error) return error.name + ': ' + error.message;
+    const text: string | string[] | undefined = 'msg' in error ? error.msg : error.message;
+    return String(text);
+  }
+  return data.map((p) => p.postId).join(',');
+}
+export const mock: MswMock = createMswMock({ seed: 1 });
+`,
+    );
+    // A browser app's settings: the DOM's types, none of Node's, every declaration checked.
+    writeFileSync(
+      join(web, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, noEmit: true, types: [] }, files: ['app.ts'] }),
+    );
+    const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], web);
+    expect(checked.code, show(checked)).toBe(0);
+  }, 5 * MINUTES);
+
   it('answers msw/node requests from the ./msw export, started from a ready scenario of ./scenarios/*', async () => {
     writeMswConsumer();
     const used = await run('node', ['use-msw.mjs'], app);

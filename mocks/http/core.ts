@@ -1,6 +1,5 @@
 // Builds the mock as a fetch(Request) => Response function: the public API and the control API, both routed from their
 // documents. No Node built-ins: each runtime hands in its effects (app.ts for the server, mocks/msw for MSW).
-import type { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { apiBasePath } from '../../spec/documents.ts';
 import type { ContractValidator } from '../../spec/validator.ts';
@@ -10,6 +9,7 @@ import { controlHandlers } from './control/index.ts';
 import { createState, type MockOptions, type MockState } from './state.ts';
 import type { Effects } from './effects.ts';
 import { faultLayer, type FaultLayer } from './faults.ts';
+import type { RawIncoming } from './files.ts';
 import { serveMediaFile } from './media-files.ts';
 import { controlRefusal, hostRefusal } from './access.ts';
 import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
@@ -17,7 +17,7 @@ import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
 export interface NodeBindings {
-  incoming?: Readable;
+  incoming?: RawIncoming;
 }
 
 export interface MockApp {

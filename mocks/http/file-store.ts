@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { tooLarge, type FileType } from '../domain/media.ts';
-import { detect, HEAD_BYTES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type TempFile } from './files.ts';
+import { detect, HEAD_BYTES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type RawIncoming, type TempFile } from './files.ts';
 import { receiveFile } from './multipart.ts';
 
 /** A temporary file on disk. */
@@ -110,7 +110,7 @@ export class DiskFileStore implements FileStore {
           });
           let type = decided!;
           // A zip's first bytes may not say which office format it is; the whole file does.
-          if (type.mime === 'application/zip') type = await refineZip(type, total, (ft) => ft.fileTypeFromFile(path), options);
+          if (type.mime === 'application/zip') type = await refineZip(type, total, (ft) => ft.fileTypeFromFile!(path), options);
           done = true;
           resolve({ path, bytes: total, type, discard });
         } catch (err) {
@@ -124,10 +124,11 @@ export class DiskFileStore implements FileStore {
     });
   }
 
-  async receive(request: Request, incoming: Readable | undefined, options: Omit<IngestOptions, 'originalName'>) {
+  async receive(request: Request, incoming: RawIncoming | undefined, options: Omit<IngestOptions, 'originalName'>) {
     const { value: temp, filename } = await receiveFile(
       request,
-      incoming,
+      // The Node server hands over its IncomingMessage, a Readable.
+      incoming as Readable | undefined,
       (stream, originalName) => this.ingest(stream, { ...options, originalName }),
       (t) => t.discard(),
     );

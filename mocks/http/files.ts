@@ -1,7 +1,6 @@
 // What a mock keeps of uploaded files, whatever holds the bytes: the store's interface, and how a file's type is
 // decided from its first bytes. No Node built-ins: the Node server keeps files on disk (file-store.ts), the browser
 // build in memory (memory-store.ts).
-import type { Readable } from 'node:stream';
 import type { MockConfig } from '../domain/config.ts';
 import { acceptType, MESSAGES, tooLarge, type FileType, type UploadTarget } from '../domain/media.ts';
 
@@ -45,7 +44,7 @@ export interface FileStore {
    * DomainError for a body that is not multipart, has no file or two, or is cut short, and nothing is kept.
    * `incoming` is the Node request under a Node server, read directly.
    */
-  receive(request: Request, incoming: Readable | undefined, options: Omit<IngestOptions, 'originalName'>): Promise<{ temp: TempFile; filename: string | null }>;
+  receive(request: Request, incoming: RawIncoming | undefined, options: Omit<IngestOptions, 'originalName'>): Promise<{ temp: TempFile; filename: string | null }>;
   /** Keep fetched bytes as a temporary file, refused (400) when of a type the target does not take or too large. */
   ingest(body: AsyncIterable<Uint8Array> | Uint8Array, options: IngestOptions): Promise<TempFile>;
   /** Give a temporary file its served name. Synchronous, so it runs in the same turn as the domain change it belongs to. */
@@ -56,8 +55,22 @@ export interface FileStore {
   open(name: string): OpenedFile | undefined;
 }
 
+/**
+ * The Node server's own request (node:http's IncomingMessage), which a Node store reads the upload from directly. Typed
+ * as a bare object here so that the declarations the browser build shares (the ./msw export's) need no Node types; the
+ * Node store (file-store.ts) knows it is a Readable.
+ */
+export type RawIncoming = object;
+
+/** What an office file is identified with: file-type's detector, typed here so that these declarations need not name file-type's (which need Node's). */
+export interface FileTypeDetector {
+  fileTypeFromBuffer(bytes: Uint8Array): Promise<{ mime: string } | undefined>;
+  /** Node only (the disk store). */
+  fileTypeFromFile?(path: string): Promise<{ mime: string } | undefined>;
+}
+
 /** file-type and its ~30 modules load on the first upload, not at start: most runs of the mock never upload a file. */
-const fileType = () => import('file-type');
+const fileType = (): Promise<FileTypeDetector> => import('file-type');
 
 export async function detect(head: Uint8Array, options: IngestOptions): Promise<FileType & { maxBytes: number }> {
   let mime: string | undefined;
@@ -78,7 +91,7 @@ export async function detect(head: Uint8Array, options: IngestOptions): Promise<
 export async function refineZip(
   type: FileType & { maxBytes: number },
   bytes: number,
-  identify: (ft: typeof import('file-type')) => Promise<{ mime: string } | undefined>,
+  identify: (ft: FileTypeDetector) => Promise<{ mime: string } | undefined>,
   options: IngestOptions,
 ): Promise<FileType & { maxBytes: number }> {
   if (type.mime !== 'application/zip') return type;

@@ -1,10 +1,9 @@
 // Uploaded bytes held in memory, for runtimes without a file system (the browser build, MSW in Node tests). The
 // multipart body is read whole by Request.formData(); each file is bounded by its type's size limit, and the number
 // of files by the media caps, as on the server.
-import type { Readable } from 'node:stream';
 import { invalid } from '../domain/errors.ts';
 import { tooLarge } from '../domain/media.ts';
-import { detect, FILE_FIELD, HEAD_BYTES, MULTIPART_MESSAGES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type TempFile } from './files.ts';
+import { detect, FILE_FIELD, HEAD_BYTES, MULTIPART_MESSAGES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type RawIncoming, type TempFile } from './files.ts';
 
 interface MemoryTempFile extends TempFile {
   data: Uint8Array;
@@ -31,7 +30,7 @@ async function collect(body: AsyncIterable<Uint8Array> | Uint8Array): Promise<Ui
 export class MemoryFileStore implements FileStore {
   readonly #files = new Map<string, StoredFile>();
 
-  async receive(request: Request, _incoming: Readable | undefined, options: Omit<IngestOptions, 'originalName'>) {
+  async receive(request: Request, _incoming: RawIncoming | undefined, options: Omit<IngestOptions, 'originalName'>) {
     if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw invalid(MULTIPART_MESSAGES.noFile);
     let form: FormData;
     try {

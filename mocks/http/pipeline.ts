@@ -1,5 +1,5 @@
 // The request pipeline, written once as stages: route (done by the app), authenticate, admit, parse, validate, act, check output.
-import type { Readable } from 'node:stream';
+import type { RawIncoming } from './files.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { authenticate, type Credential } from '../domain/auth.ts';
 import type { Env, World, Workspace } from '../domain/world.ts';
@@ -29,7 +29,7 @@ export interface Ctx {
   deferred: Violation[];
   request: Request;
   /** The raw Node request under a real server (absent in-process): uploads stream from it without the Web stream detour. */
-  incoming?: Readable;
+  incoming?: RawIncoming;
   /** The origin absolute URLs start with: --public-url, else the checked origin the client used (mocks/http/access.ts). */
   origin: string;
   /** The public API root on this mock: origin + /api/public/v1. */
@@ -136,7 +136,7 @@ export interface Call {
   request: Request;
   params: Record<string, string>;
   /** The raw Node request under a real server (absent in-process). */
-  incoming?: Readable;
+  incoming?: RawIncoming;
   /** Filled with the context, for the request journal. */
   seen?: Seen;
 }
@@ -144,7 +144,7 @@ export interface Call {
 /** Decides a call's outcome; a fault wraps one from outside (mocks/http/faults.ts). */
 export type Decide = (call: Call) => Promise<Decision>;
 
-export type Run = (request: Request, params: Record<string, string>, incoming?: Readable) => Promise<Response>;
+export type Run = (request: Request, params: Record<string, string>, incoming?: RawIncoming) => Promise<Response>;
 
 /**
  * Build, once per operation at start, the function that answers it: decide, then (strict mode only) check the
