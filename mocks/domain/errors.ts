@@ -20,6 +20,8 @@ export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly messages: string[];
   readonly channel: PostProblem | undefined;
+  /** For a 429: seconds until a request would be admitted again (sent as Retry-After). */
+  retryAfterSeconds?: number;
 
   constructor(kind: DomainErrorKind, message: string | string[], channel?: PostProblem) {
     const messages = Array.isArray(message) ? message : [message];
@@ -40,4 +42,8 @@ export const walletRefusal = (message: string) => new DomainError('wallet_refusa
 export const planRefusal = (message: string) => new DomainError('plan_refusal', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const storageFull = (message: string) => new DomainError('storage_full', message);
-export const rateLimited = () => new DomainError('rate_limited', 'ThrottlerException: Too Many Requests');
+export const rateLimited = (retryAfterSeconds?: number) => {
+  const err = new DomainError('rate_limited', 'ThrottlerException: Too Many Requests');
+  if (retryAfterSeconds !== undefined) err.retryAfterSeconds = retryAfterSeconds;
+  return err;
+};

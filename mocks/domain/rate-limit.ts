@@ -14,5 +14,10 @@ export function admitPostRequest(ws: Workspace, now: number, limit: number): voi
   // Whether more than `limit` fell within the hour depends on the newest limit + 1 alone: a client that keeps
   // sending is refused as long as it should be, and the list stays that short.
   if (ws.postRequests.length > limit + 1) ws.postRequests.splice(0, ws.postRequests.length - limit - 1);
-  if (ws.postRequests.length > limit) throw rateLimited();
+  // Refused requests count too: the next one is admitted once all but limit - 1 of these limit + 1 have left the
+  // hour, at the second oldest's time plus an hour, if nothing else is sent meanwhile. Whole seconds, rounded up.
+  if (ws.postRequests.length > limit) {
+    const frees = (ws.postRequests[ws.postRequests.length - limit] ?? now) + HOUR;
+    throw rateLimited(Math.max(1, Math.ceil((frees - now) / 1000)));
+  }
 }

@@ -108,7 +108,8 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     apiPath,
     controlPath: CONTROL_PATH,
     mediaPath: MEDIA_FILES_PATH,
-    exposeHeaders: documentedResponseHeaders(state.validator.document),
+    // Retry-After too (the mock's, on a 429): a page cannot read a header CORS does not expose.
+    exposeHeaders: [...documentedResponseHeaders(state.validator.document), 'Retry-After'],
   });
   const territory: Territory = { folders: new Set([MEDIA_FILES_PATH]), pages: new Set() };
   const mounting: Mounting = { state, cors, apiPath, territory, faults };

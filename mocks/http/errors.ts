@@ -37,7 +37,9 @@ export const ERROR_TABLE: Record<DomainErrorKind, { status: number; body: Shape 
   rate_limited: { status: 429, body: (err) => ({ statusCode: 429, message: err.messages[0] }) },
 };
 
-export function errorReply(err: DomainError, ctx: ErrorContext): { status: number; body: unknown } {
+export function errorReply(err: DomainError, ctx: ErrorContext): { status: number; body: unknown; headers: Record<string, string> } {
   const entry = ERROR_TABLE[err.kind];
-  return { status: entry.status, body: entry.body(err, ctx) };
+  // Retry-After on a 429 is the mock's: the reference says only that the client waits.
+  const headers: Record<string, string> = err.retryAfterSeconds === undefined ? {} : { 'retry-after': String(err.retryAfterSeconds) };
+  return { status: entry.status, body: entry.body(err, ctx), headers };
 }

@@ -284,7 +284,7 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     }
     if (err instanceof DomainError) {
       const out = errorReply(err, errorOptions());
-      return { kind: 'reply', status: out.status, body: out.body, headers: {} };
+      return { kind: 'reply', status: out.status, body: out.body, headers: out.headers };
     }
     // The answer goes nowhere; a status is still needed to end the handler.
     if (clientAborted(request, err)) return { kind: 'final', response: new Response(null, { status: 499 }) };

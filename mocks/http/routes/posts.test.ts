@@ -229,6 +229,26 @@ describe('POST /posts', () => {
     m.clock.advance(HOUR + 1);
     await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'later')], { date: iso(T0 + 3 * HOUR) })).expect(200);
   });
+
+  it('a 429 says in Retry-After how long to wait, and a request sent after exactly that long is admitted', async () => {
+    const m = testMock({ config: { postsPerHour: 2 } });
+    const send = (content: string) => m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', content)]));
+    await send('one').expect(200);
+    m.clock.advance(10 * 60_000);
+    await send('two').expect(200);
+    m.clock.advance(5 * 60_000);
+    const refused = await send('three').expect(429);
+    // The second oldest counted request (at 10 minutes) leaves the hour at 70 minutes; it is now 15 minutes.
+    expect(refused.headers['retry-after']).toBe(String(55 * 60));
+    m.clock.advance(55 * 60_000 - 1000);
+    const early = await send('early').set('Origin', 'http://localhost:5173').expect(429);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    // A page on another origin can read it.
+    expect(early.headers['access-control-expose-headers']).toMatch(/(^|, )Retry-After(,|$)/);
+    // Waiting what the last 429 said is enough, whatever the client sent before.
+    m.clock.advance(Number(early.headers['retry-after']) * 1000);
+    await send('on time').expect(200);
+  });
 });
 
 describe('GET /posts', () => {
