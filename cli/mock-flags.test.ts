@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testMock } from '../mocks/testing.ts';
-import { main, scenarioPath, type Actions } from './program.ts';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { clockChoice, main, scenarioPath, type Actions } from './program.ts';
 
 describe('spw mock --latency', () => {
   const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
@@ -129,5 +131,43 @@ describe('spw mock --control-cors', () => {
     expect(await run(['--control-cors', '--cors-origin', 'http://localhost:5173', '--port', 'http'])).toBe(2);
     expect(stderr).not.toContain('--control-cors cannot');
     expect(stderr).toContain('--port');
+  });
+});
+
+describe('spw mock --clock', () => {
+  it.each([
+    ['real', { mode: 'real' }],
+    ['frozen', { mode: 'frozen' }],
+    ['as-saved', { mode: 'as-saved' }],
+    ['2030-01-01T09:00:00Z', { mode: 'frozen', at: Date.parse('2030-01-01T09:00:00Z') }],
+  ])('%s is read as %j', (value, want) => {
+    expect(clockChoice(value)).toEqual(want);
+  });
+
+  it.each(['tomorrow', '', '12345', '10000-01-01T00:00:00Z', '2030-13-45'])('%j is a usage error naming the flag', (value) => {
+    expect(() => clockChoice(value)).toThrow(/^--clock .*: expected real, frozen, as-saved or an ISO 8601 instant/);
+  });
+
+  it('a scenario started at an instant has its times moved there, frozen, and the banner says what was loaded and the clock', async () => {
+    const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--scenario', 'low-credits', '--clock', '2031-03-03T10:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const banner = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('Journal:')) resolve(out);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      expect(banner).toMatch(/World: +scenario low-credits, its times moved to now/);
+      expect(banner).toMatch(/Clock: +frozen at 2031-03-03T10:00:00\.000Z/);
+      expect(banner).toMatch(/demo-payg-key/);
+      const origin = /listening on (\S+)/.exec(banner)![1]!;
+      const clock = await (await fetch(`${origin}/_mock/clock`)).json();
+      expect(clock).toMatchObject({ now: '2031-03-03T10:00:00.000Z', frozen: true });
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './config.ts';
+import { MockClock } from '../mocks/domain/clock.ts';
+import type { Scenario } from '../mocks/domain/scenario.ts';
 
 /** What an action hands back: an exit status, or undefined to keep the process running (a server is listening). */
 export type ActionResult = number | undefined;
@@ -139,6 +141,31 @@ function readyScenarios(): string[] {
   return readdirSync(READY_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
 }
 
+/** What --clock asks for: time running, frozen, frozen at an instant, or a scenario's own instant and mode. */
+type ClockChoice = { mode: 'real' | 'frozen'; at?: number } | { mode: 'as-saved' } | undefined;
+
+export function clockChoice(value: string | undefined): ClockChoice {
+  if (value === undefined) return undefined;
+  if (value === 'real' || value === 'frozen' || value === 'as-saved') return { mode: value };
+  const at = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at) || at < 0 || at > 253402300799999) {
+    throw new UsageError(`--clock ${value}: expected real, frozen, as-saved or an ISO 8601 instant (2026-03-02T09:00:00Z)`);
+  }
+  return { mode: 'frozen', at };
+}
+
+/**
+ * A scenario's times moved to now (or the instant --clock names), its clock running or frozen as --clock says (by
+ * default as the scenario was saved); --clock as-saved keeps its instant too.
+ */
+async function startingScenario(doc: unknown, clock: ClockChoice): Promise<unknown> {
+  if (doc === undefined || clock?.mode === 'as-saved') return doc;
+  const [{ moveScenario }, { loadControlSpec }] = await Promise.all([import('../mocks/http/scenario.ts'), import('../spec/load.ts')]);
+  const scenario = doc as Scenario;
+  const moved = moveScenario(loadControlSpec(), scenario, clock?.at ?? Date.now());
+  return clock ? { ...moved, clock: { ...moved.clock, frozen: clock.mode === 'frozen' } } : moved;
+}
+
 /** Read --scenario and an existing --state-file before anything starts: a bad one is a usage error and nothing is loaded. */
 async function checkedScenario(scenarioValue: string | undefined, stateFile: string | undefined): Promise<unknown> {
   if (!scenarioValue && !(stateFile && existsSync(stateFile))) return undefined;
@@ -183,7 +210,9 @@ export const defaultActions: Actions = {
     await checkFaults(faults);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const latency = await checkedLatency(opts.latency);
-    const scenario = await checkedScenario(opts.scenario, opts.stateFile);
+    const clock = clockChoice(opts.clock);
+    const stateExists = Boolean(opts.stateFile && existsSync(opts.stateFile));
+    const scenario = await startingScenario(await checkedScenario(opts.scenario, opts.stateFile), clock);
     const [{ startMock }, { apiBasePath }] = await Promise.all([import('../mocks/server.ts'), import('../spec/load.ts')]);
     const publicUrl = opts.publicUrl === undefined ? undefined : httpOrigin('--public-url', opts.publicUrl);
     const mock = await startMock({
@@ -203,7 +232,16 @@ export const defaultActions: Actions = {
       journalBodies: Boolean(opts.journalBodies),
       latency,
       connections,
+      // Without a scenario, --clock sets the seeded world's clock (a scenario carries its own, moved above).
+      ...(clock && clock.mode !== 'as-saved' && scenario === undefined ? { clock: clock.mode === 'real' ? new MockClock({ realNow: Date.now }) : new MockClock({ frozenAt: clock.at ?? Date.now() }) } : {}),
     });
+    const state = mock.app.state;
+    const startedFrom = stateExists
+      ? `state file ${opts.stateFile} (as it was left; --clock does not apply)`
+      : opts.scenario
+        ? `scenario ${opts.scenario}${clock?.mode === 'as-saved' ? ' (times as saved)' : ', its times moved to now'}${opts.stateFile ? `; kept in ${opts.stateFile}` : ''}`
+        : `the seeded demo workspaces${opts.stateFile ? `; kept in ${opts.stateFile}` : ''}`;
+    const clockLine = `${state.clock.frozen ? 'frozen at' : 'running, now'} ${new Date(state.clock.now()).toISOString()}`;
     const base = `${mock.origin}${apiBasePath()}`;
     const lines = [
       `Social Publishing Workspace mock listening on ${mock.origin}`,
@@ -213,6 +251,8 @@ export const defaultActions: Actions = {
       `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
       `  Wallet page:   ${mock.origin}${mock.app.state.config.walletPath} (where topUpUrl leads)`,
       `  CORS:          ${describeCors(mock.app.state.access.corsOrigins, Boolean(opts.controlCors))}`,
+      `  World:         ${startedFrom}`,
+      `  Clock:         ${clockLine} (POST /_mock/clock moves it)`,
       '  Demo API keys (send as `Authorization: <key>`, no Bearer):',
       ...[...mock.app.state.world.workspaces.values()].map(
         (ws) => `    ${ws.apiKey.padEnd(16)} ${ws.name} (${ws.plan}${ws.plan === 'free' ? (ws.wallet.toppedUp ? ', pay-as-you-go' : ', never topped up') : ''})`,
@@ -327,6 +367,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--cors-origin <origin...>', "origins whose web pages may call the public API (CORS): '*', 'off', or origins such as http://localhost:5173").env('MOCK_CORS_ORIGIN').default(['*'], '*'))
     .addOption(new Option('--control-cors', "let those origins call the control API too (same-origin only otherwise); needs a list of origins, not '*'").env('MOCK_CONTROL_CORS'))
     .addOption(new Option('--journal-bodies', 'keep the parsed JSON body of each public API request in the request journal (GET /_mock/requests), secrets redacted').env('MOCK_JOURNAL_BODIES'))
+    .addOption(new Option('--clock <mode>', "the clock at start: 'real' (running), 'frozen' (at now), an ISO instant (frozen there), or 'as-saved' (a scenario's own instant and mode); a scenario's times move with it").env('MOCK_CLOCK'))
     .addOption(new Option('--max-connections <n>', 'connections served at once; one more is answered 503 with Retry-After, unserved (default 512)').env('MOCK_MAX_CONNECTIONS'))
     .addOption(new Option('--body-idle-timeout <seconds>', 'answer 408 and close when a request body stops arriving for this long (default 30)').env('MOCK_BODY_IDLE_TIMEOUT'))
     .addOption(new Option('--request-timeout <seconds>', 'answer 408 when a whole request (head and body) has not arrived in this long (default 900: a 1 GiB upload at 1.2 MB/s)').env('MOCK_REQUEST_TIMEOUT'))

@@ -20,12 +20,58 @@ export interface ScenarioHost {
 }
 
 export const SCENARIO_SCHEMA = '#/components/schemas/Scenario';
+/** The schema every stored instant of a scenario uses (ms since the epoch): what moveScenario moves. */
+const TIME_SCHEMA = '#/components/schemas/ScenarioTime';
+const DAY = 86_400_000;
 
 /** Every broken rule of a document: the schema's first (nothing else is safe to read then), then the domain's. */
 export function checkScenario(state: Pick<ScenarioHost, 'controlValidator'>, doc: unknown): ScenarioProblem[] {
   const violations = state.controlValidator.validateAt(SCENARIO_SCHEMA, doc);
   if (violations.length > 0) return violations.map((v) => ({ path: v.path, message: v.message }));
   return scenarioProblems(doc as Scenario);
+}
+
+/**
+ * The scenario with every instant moved so that its `clock.now` is `to`, keeping each one's distance from now: a
+ * scenario saved today and loaded next month still has its scheduled posts ahead, its ledger just behind. Which
+ * fields are instants is read from the control document's schema (every `ScenarioTime`), so a field added there moves
+ * too; the analytics' charged reads name their UTC day in a string, and move by as many whole days. Returns a new
+ * document.
+ */
+export function moveScenario(controlDocument: unknown, doc: Scenario, to: number): Scenario {
+  const from = Date.parse(doc?.clock?.now);
+  // Not a scenario: left as it is, for the load to name what is wrong with it.
+  if (Number.isNaN(from) || !Number.isFinite(to)) return doc;
+  const by = to - from;
+  const components = (controlDocument as { components: { schemas: Record<string, unknown> } }).components.schemas;
+  const resolve = (schema: unknown): unknown => {
+    let s = schema as { $ref?: string } | undefined;
+    for (let hops = 0; s?.$ref && s.$ref !== TIME_SCHEMA && hops < 32; hops++) s = components[s.$ref.split('/').pop()!] as { $ref?: string };
+    return s;
+  };
+  const isTime = (schema: unknown) => (schema as { $ref?: string } | undefined)?.$ref === TIME_SCHEMA;
+  const walk = (value: unknown, schema: unknown): unknown => {
+    if (isTime(schema)) return typeof value === 'number' ? value + by : value;
+    const s = resolve(schema) as Record<string, any> | undefined;
+    if (!s) return value;
+    // A nullable instant is written oneOf [time, null].
+    if (typeof value === 'number') return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some(isTime) ? value + by : value;
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => walk(item, s.items));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = walk(v, s.properties?.[key] ?? s.additionalProperties);
+    return out;
+  };
+  const moved = walk(doc, { $ref: SCENARIO_SCHEMA }) as Scenario;
+  const days = Math.round(by / DAY) * DAY;
+  for (const ws of moved.workspaces) {
+    ws.analytics.chargedReads = ws.analytics.chargedReads.map((read) => {
+      const cut = read.lastIndexOf(':');
+      const day = Date.parse(`${read.slice(cut + 1)}T00:00:00Z`);
+      return Number.isNaN(day) ? read : `${read.slice(0, cut)}:${new Date(day + days).toISOString().slice(0, 10)}`;
+    });
+  }
+  return { ...moved, clock: { ...moved.clock, now: new Date(to).toISOString() } };
 }
 
 /** `path: rule` lines, for a 400 body and for the CLI. */

@@ -4,13 +4,15 @@
 import { http, type HttpHandler } from 'msw';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as ControlPaths, components as ControlComponents } from '../../spec/generated/control.d.ts';
-import { apiBasePath } from '../../spec/documents.ts';
+import { apiBasePath, loadControlSpec } from '../../spec/documents.ts';
 import { CONTROL_PATH, createMockCore, type MockApp } from '../http/core.ts';
 import { deliverWebhook, type Effects } from '../http/effects.ts';
 import { MemoryFileStore } from '../http/memory-store.ts';
 import { UNRESOLVED } from '../http/public-address.ts';
 import type { MockOptions } from '../http/state.ts';
 import { MockClock } from '../domain/clock.ts';
+import type { Scenario } from '../domain/scenario.ts';
+import { moveScenario } from '../http/scenario.ts';
 import { fetchInBrowser } from './fetch-url.ts';
 
 export type { ControlPaths, ControlComponents };
@@ -26,6 +28,11 @@ export interface MswMockOptions extends Omit<MockOptions, 'stateFile' | 'publicU
   origin?: string;
   /** Start the clock frozen at this instant (ms or ISO), as tests want; real time when omitted. */
   frozenAt?: number | string;
+  /**
+   * A `scenario`'s times: 'now' (the default) moves every instant so the scenario's `clock.now` is the start (frozenAt,
+   * else now), so that its scheduled posts are still ahead whenever it is loaded; 'as-saved' keeps them as written.
+   */
+  scenarioTimes?: 'now' | 'as-saved';
   /** Replace effects: webhook delivery, URL fetches, name lookup, the file store. */
   effects?: Partial<Effects>;
 }
@@ -51,9 +58,14 @@ function browserEffects(): Effects {
 
 export function createMswMock(options: MswMockOptions = {}): MswMock {
   const origin = new URL(options.origin ?? DEFAULT_ORIGIN).origin;
-  const { frozenAt, effects, origin: _origin, ...rest } = options;
-  const clock =
-    frozenAt === undefined ? undefined : new MockClock({ frozenAt: typeof frozenAt === 'number' ? frozenAt : Date.parse(frozenAt) });
+  const { frozenAt, effects, origin: _origin, scenarioTimes = 'now', ...rest } = options;
+  const start = frozenAt === undefined ? undefined : typeof frozenAt === 'number' ? frozenAt : Date.parse(frozenAt);
+  const clock = start === undefined ? undefined : new MockClock({ frozenAt: start });
+  if (rest.scenario !== undefined && scenarioTimes === 'now') {
+    const moved = moveScenario(loadControlSpec(), rest.scenario as Scenario, start ?? Date.now());
+    // A frozenAt freezes the moved scenario there; without one it keeps the mode it was saved with.
+    rest.scenario = start === undefined ? moved : { ...moved, clock: { ...moved.clock, frozen: true } };
+  }
   const app: MockApp = createMockCore(
     // The configured origin names this mock: absolute URLs start with it, and its host reaches the control API.
     { ...rest, clock, effects, publicUrl: origin },

@@ -1147,7 +1147,7 @@ export interface components {
                     createdAt: components["schemas"]["ScenarioTime"];
                     /** @enum {string} */
                     status: "RUNNING" | "DONE" | "FAILED";
-                    finishedAt: number | null;
+                    finishedAt: components["schemas"]["ScenarioTime"] | null;
                     error: string | null;
                 }[];
             };
@@ -1172,9 +1172,9 @@ export interface components {
                 redirectUrl: string;
             };
             analytics: {
-                /** @description `channelId:date` -> when the numbers were last read (ms). */
+                /** @description `channelId:days` -> when the numbers were last read. */
                 cache: {
-                    [key: string]: number;
+                    [key: string]: components["schemas"]["ScenarioTime"];
                 };
                 /** @description `postId:YYYY-MM-DD` of charged post reads (charged once per post per UTC day). */
                 chargedReads: string[];
@@ -1211,7 +1211,7 @@ export interface components {
             /** @enum {string} */
             creationMethod: "API" | "CLI";
             createdAt: components["schemas"]["ScenarioTime"];
-            publishedAt: number | null;
+            publishedAt: components["schemas"]["ScenarioTime"] | null;
             error: string | null;
         };
         ScenarioBriefContent: {
