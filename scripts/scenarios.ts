@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { MockClock } from '../mocks/domain/clock.ts';
 import { createMockApp, CONTROL_PATH, type MockApp } from '../mocks/http/app.ts';
-import { GIF, PNG } from '../mocks/http/media-samples.ts';
+import { GIF, MP4, PNG } from '../mocks/http/media-samples.ts';
 import { API, KEYS, T0 } from '../mocks/testing.ts';
 
 const COMMAND = 'npm run scenarios';
@@ -168,7 +168,79 @@ async function paidWithOAuthApp(): Promise<unknown> {
   );
 }
 
+/** Settings valid for each provider of the demo channels (reference section 2.9), with the media each needs. */
+const BUSY_CHANNELS: { channel: string; settings: Record<string, unknown>; media?: 'image' | 'video' }[] = [
+  { channel: 'ch_payg_x', settings: X },
+  { channel: 'ch_payg_linkedin', settings: { __type: 'linkedin' } },
+  { channel: 'ch_payg_linkedin_page', settings: { __type: 'linkedin-page' } },
+  { channel: 'ch_payg_threads', settings: { __type: 'threads' } },
+  { channel: 'ch_payg_facebook', settings: { __type: 'facebook', post_type: 'post' } },
+  { channel: 'ch_payg_discord', settings: { __type: 'discord', channel: 'general' } },
+  { channel: 'ch_payg_sanity', settings: { __type: 'sanity', documentId: 'weekly-news' } },
+  { channel: 'ch_payg_instagram', settings: { __type: 'instagram', post_type: 'post' }, media: 'image' },
+  { channel: 'ch_payg_instagram_standalone', settings: { __type: 'instagram-standalone', post_type: 'post' }, media: 'image' },
+  {
+    channel: 'ch_payg_tiktok',
+    settings: { __type: 'tiktok', content_posting_method: 'DIRECT_POST', privacy_level: 'PUBLIC_TO_EVERYONE', title: 'Bake day', duet: false, stitch: false, comment: true, autoAddMusic: 'no', brand_organic_toggle: false, brand_content_toggle: false },
+    media: 'video',
+  },
+  { channel: 'ch_payg_youtube', settings: { __type: 'youtube', title: 'Bake day', type: 'public', selfDeclaredMadeForKids: 'no' }, media: 'video' },
+];
+
+const BUSY_WORDS = ['Fresh rye', 'Sourdough Saturday', 'New croissant', 'Market stall', 'Behind the ovens', 'Spring menu', 'Coffee and buns', 'Holiday hours'];
+
+/**
+ * The pay-as-you-go demo workspace after half a year of use, for building screens that must hold real amounts: posts
+ * on every channel over four months behind and two ahead in every state, hundreds of media items, a long ledger.
+ */
+async function busyWorkspace(): Promise<unknown> {
+  const m = new Driver();
+  const key = KEYS.payg;
+  const DAY = 24 * HOUR;
+  const start = T0 - 120 * DAY;
+  // Made as a client would over months: the hourly limit and the library's free space are raised while building
+  // (and put back before the export), and the clock starts four months back.
+  await m.control('PUT', '/limits', { postsPerHour: 1_000_000 });
+  await m.control('POST', '/clock', { now: iso(start) });
+  await m.control('POST', '/workspaces/ws_payg_demo/wallet/top-up', { credits: 50_000 });
+  const media: Record<'image' | 'video', { id: string; path: string }[]> = { image: [], video: [] };
+  for (let i = 0; i < 300; i++) {
+    const video = i % 10 === 9;
+    const form = new FormData();
+    const [bytes, name, type] = video ? [MP4, `clip-${i}.mp4`, 'video/mp4'] : [i % 3 ? PNG : GIF, `photo-${i}.${i % 3 ? 'png' : 'gif'}`, i % 3 ? 'image/png' : 'image/gif'];
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const uploaded = await m.api('POST', '/upload', key, form);
+    media[video ? 'video' : 'image'].push({ id: uploaded.id, path: uploaded.path });
+  }
+  // 2,400 posts, one every 1.8 hours from the start on, a channel each in turn; every ninth a draft, every seventh a
+  // two-item thread. A channel refusing sends for a few weeks leaves some in ERROR.
+  const COUNT = 2400;
+  for (let i = 0; i < COUNT; i++) {
+    const c = BUSY_CHANNELS[i % BUSY_CHANNELS.length]!;
+    const at = start + HOUR + Math.floor(i * 1.8 * HOUR);
+    const image = c.media ? [media[c.media][i % media[c.media].length]!] : [];
+    const text = `${BUSY_WORDS[i % BUSY_WORDS.length]} #${i + 1}`;
+    const value = i % 7 === 3 ? [{ content: text, image }, { content: 'More at the counter.', image: [] }] : [{ content: text, image }];
+    const type = i % 9 === 4 ? 'draft' : 'schedule';
+    await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: i % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: c.settings, value }] });
+  }
+  await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: true });
+  await m.control('POST', '/clock', { now: iso(T0 - 60 * DAY) });
+  await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: false });
+  await m.control('POST', '/clock', { now: iso(T0) });
+  for (let i = 0; i < 6; i++) await m.control('POST', '/workspaces/ws_payg_demo/wallet/top-up', { credits: 100 + i * 25 });
+  await m.control('PUT', '/limits', { postsPerHour: 90 });
+  return m.export(
+    'The demo world with the pay-as-you-go workspace (key demo-payg-key) after half a year of use, for screens that ' +
+      'must hold real amounts: 2,400 posts over its eleven channels from four months back to two months ahead ' +
+      '(PUBLISHED, ERROR where the Threads channel refused sends for a while, QUEUE ahead, every ninth a DRAFT, ' +
+      'some two-item threads), 300 media items (metadata only: their /media-files/ paths answer 404 on a mock ' +
+      'started from it) and a ledger of every charge and top-up.',
+  );
+}
+
 export const READY_SCENARIOS: Record<string, () => Promise<unknown>> = {
+  'busy-workspace.json': busyWorkspace,
   'empty-workspace.json': emptyWorkspace,
   'low-credits.json': lowCredits,
   'frozen-wallet.json': frozenWallet,
