@@ -129,6 +129,11 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
     const response = await app.fetch(request, bindings);
     keeper?.touch();
+    if (response.type === 'error') {
+      // An override's network error: the connection drops with no answer, so the client's fetch rejects.
+      incoming?.socket.destroy();
+      return new Response(null, { status: 500 });
+    }
     return response;
   };
   const host = options.host ?? '127.0.0.1';

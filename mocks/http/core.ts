@@ -108,8 +108,9 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     apiPath,
     controlPath: CONTROL_PATH,
     mediaPath: MEDIA_FILES_PATH,
-    // Retry-After too (the mock's, on a 429): a page cannot read a header CORS does not expose.
-    exposeHeaders: [...documentedResponseHeaders(state.validator.document), 'Retry-After'],
+    // Retry-After too (the mock's, on a 429), and what says an answer was overridden (mocks/http/overrides.ts): a page
+    // cannot read a header CORS does not expose.
+    exposeHeaders: [...documentedResponseHeaders(state.validator.document), 'Retry-After', 'Preference-Applied', 'X-Mock-Override'],
   });
   const territory: Territory = { folders: new Set([MEDIA_FILES_PATH]), pages: new Set() };
   const mounting: Mounting = { state, cors, apiPath, territory, faults };
@@ -127,8 +128,13 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
   });
   // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
-  const fetch = async (request: Request, env?: NodeBindings): Promise<Response> =>
-    cors.preflight(request) ?? cors.decorate(request, (await app.fetch(request, env)) as Response);
+  // A dropped connection (an override's network error, `Response.error()`) has no headers to take.
+  const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {
+    const preflight = cors.preflight(request);
+    if (preflight) return preflight;
+    const response = (await app.fetch(request, env)) as Response;
+    return response.type === 'error' ? response : cors.decorate(request, response);
+  };
   const folders = [...territory.folders];
   const serves = (pathname: string): boolean => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

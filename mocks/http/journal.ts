@@ -65,6 +65,8 @@ export interface Exchange {
   /** Whether a value is a credential the world knows (any workspace's key, an access token, a client secret, a ticket, a code). */
   isKnownSecret?: (value: string) => boolean;
   latencyMs: number;
+  /** What answered in place of the operation, or held or dropped its answer (mocks/http/overrides.ts). */
+  override?: JournalEntry['override'];
 }
 
 export interface JournalFilter {
@@ -225,6 +227,7 @@ export class Journal {
     };
     const query = recordedQuery(x.url, secrets);
     if (query) entry.query = query;
+    if (x.override) entry.override = x.override.refused === undefined ? x.override : { ...x.override, refused: redactString(x.override.refused, secrets) };
     if (this.bodies && x.body !== undefined) {
       const kept = redactWith(x.body, secrets);
       const text = JSON.stringify(kept);

@@ -11,6 +11,7 @@ import { publicOrigin } from './access.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
 import { knownSecrets, requestSecrets } from './journal.ts';
+import { cannedResponse, journalOverride, planFor, type Plan } from './overrides.ts';
 
 export interface Ctx {
   state: MockState;
@@ -168,15 +169,22 @@ export function operationRunner(state: MockState, op: CompiledOperation, handler
   return (request, params, incoming) => journaled(state, op, options, { request, params, incoming }, answer);
 }
 
-/** A public operation: recorded in the journal once its answer is decided, then held for its latency. */
+/**
+ * A public operation: recorded in the journal once its answer is decided, then held for its latency. An override (the
+ * request's `Prefer`, or one set through the control API: mocks/http/overrides.ts) is looked at first; one that gives
+ * the answer, or drops the connection, keeps the operation from running at all, so nothing changes.
+ */
 async function journaled(state: MockState, op: CompiledOperation, options: RunOptions, call: Call, answer: (call: Call) => Promise<Response>): Promise<Response> {
   const { request, params } = call;
   const receivedAt = Date.now();
   const at = state.clock.now();
   const seen: Seen = {};
-  const response = await answer({ ...call, seen });
-  // A client that went away sees no delay; its request is still recorded.
-  const latencyMs = response.status === 499 ? 0 : state.latency.draw(op.operationId);
+  const plan = planFor(state.validator.document, state.overrides, op, request);
+  const response = plan && (plan.refused !== undefined || plan.canned || plan.network) ? overridden(plan, at) : await answer({ ...call, seen });
+  // A client that went away sees no delay; its request is still recorded. The stream is drawn from even when an
+  // override sets the delay, so the n-th call of an operation still waits what it would have.
+  const drawn = response?.status === 499 ? 0 : state.latency.draw(op.operationId);
+  const latencyMs = plan?.delayMs ?? drawn;
   const length = request.headers.get('content-length');
   state.journal.record({
     method: request.method,
@@ -185,8 +193,8 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     pathTemplate: op.path,
     params,
     url: request.url,
-    workspaceId: seen.ctx?.ws?.id ?? null,
-    status: response.status,
+    workspaceId: seen.ctx?.ws?.id ?? (plan ? callerWorkspace(state, op, request) : null),
+    status: response?.status ?? 0,
     at,
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : request.body ? null : 0),
@@ -194,9 +202,45 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     secrets: requestSecrets(request.headers, params),
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
+    override: plan && journalOverride(plan),
   });
   await hold(latencyMs, request.signal);
+  // A dropped connection: `Response.error()` is what fetch rejects on (MSW answers it so); mocks/server.ts destroys the socket.
+  if (!response) return Response.error();
+  if (plan?.applied && !plan.refused) return withHeader(response, 'preference-applied', plan.applied);
   return response;
+}
+
+/** The answer an override gives instead of the operation's; none (undefined) for a dropped connection. */
+function overridden(plan: Plan, now: number): Response | undefined {
+  if (plan.refused !== undefined) {
+    // Not the operation's answer but the mock's word on the request's `Prefer`, as a 400 in the error shape.
+    return jsonResponse(400, { statusCode: 400, msg: plan.refused, message: plan.refused });
+  }
+  if (plan.network) return undefined;
+  return cannedResponse(plan.canned!, now, plan.by === 'control' ? { 'x-mock-override': plan.id! } : {});
+}
+
+/** The caller's workspace for the journal when the operation did not run: a key or token that names one, else none. */
+function callerWorkspace(state: MockState, op: CompiledOperation, request: Request): string | null {
+  if (!op.secured) return null;
+  try {
+    return authenticate(state.world, request.headers.get('authorization')).ws.id;
+  } catch {
+    return null;
+  }
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // A response whose headers are immutable is copied, its body still streaming.
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    copy.headers.set(name, value);
+    return copy;
+  }
 }
 
 /** What the stages leave for the journal: the context, with the caller's workspace and the parsed body. */

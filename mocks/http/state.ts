@@ -14,6 +14,7 @@ import { createAccess, type Access, type AccessOptions } from './access.ts';
 import { loadScenario } from './scenario.ts';
 import { Journal } from './journal.ts';
 import { Latency, parseLatency } from './latency.ts';
+import { Overrides } from './overrides.ts';
 
 export interface MockOptions extends AccessOptions {
   /** The seeded world; defaults to fixtures/ as bundled. */
@@ -62,6 +63,8 @@ export interface MockState {
   journal: Journal;
   /** The delay added before public API answers. */
   latency: Latency;
+  /** Answers set on demand through the control API (POST /_mock/overrides), spent call by call. */
+  overrides: Overrides;
   /** Publish what is due and send its webhooks; called before every request and by the control clock. */
   tick(): ReturnType<typeof runDue>;
   /** Back to the seeded world (same seed, same ids), clock back to how it started. */
@@ -102,6 +105,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     revision: 0,
     journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal, () => config.caps.journalBytes),
     latency: new Latency(latencyPlan, latencySeed),
+    overrides: new Overrides(),
     tick() {
       const result = runDue(state.world, state.env);
       for (const { postId, error } of result.errors) console.error(`[mock] publishing ${postId} failed, a bug in the mock (the item is marked ERROR, other posts go on):`, error);
@@ -127,6 +131,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
       state.effects.files.clear();
       state.journal.reset();
       state.latency.set(latencyPlan, latencySeed);
+      state.overrides.clear();
     },
     async settle() {
       while (state.pending.size > 0) await Promise.all([...state.pending]);

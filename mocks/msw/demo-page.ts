@@ -19,6 +19,7 @@ declare global {
     journey(): Promise<{ steps: Step[]; balances: number[]; due: number; journal: string[] }>;
     slowWallet(): Promise<{ ms: number; latencyMs: number }>;
     journalSize(): Promise<number>;
+    onDemand(): Promise<{ statuses: Array<number | string>; journal: string[] }>;
   }
 }
 
@@ -83,3 +84,22 @@ window.slowWallet = async () => {
 };
 
 window.journalSize = async () => (await mock.requests()).length;
+
+// The states a UI must show, on demand: an override set from the page answers the next call, then the real one
+// follows; a Prefer header asks for one answer; a dropped connection rejects the app's fetch.
+window.onDemand = async () => {
+  await ready;
+  const api = createSpwClient({ baseUrl: mock.apiBase, apiKey: KEY });
+  const statuses: Array<number | string> = [];
+  const override = await mock.override('getWallet', { status: 401, times: 1 });
+  statuses.push((await api.GET('/wallet')).response.status);
+  statuses.push((await api.GET('/wallet')).response.status);
+  await override.clear();
+  const prefer = await fetch(`${mock.apiBase}/groups`, { headers: { Authorization: KEY, Prefer: 'code=401' } });
+  statuses.push(`${prefer.status} ${prefer.headers.get('preference-applied')}`);
+  await mock.control.POST('/overrides', { body: { operationId: 'listGroups', error: 'network', times: 1 } });
+  statuses.push(await fetch(`${mock.apiBase}/groups`, { headers: { Authorization: KEY } }).then((r) => r.status, (e: unknown) => `rejected ${(e as Error).name}`));
+  statuses.push((await fetch(`${mock.apiBase}/groups`, { headers: { Authorization: KEY } })).status);
+  const journal = (await mock.requests()).filter((e) => e.override).map((e) => `${e.operationId} ${e.status} ${e.override!.by}`);
+  return { statuses, journal };
+};

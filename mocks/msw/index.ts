@@ -4,6 +4,7 @@
 import { http, type HttpHandler } from 'msw';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as ControlPaths, components as ControlComponents } from '../../spec/generated/control.d.ts';
+import type { operations as PublicOperations } from '../../spec/generated/openapi.d.ts';
 import { apiBasePath, loadControlSpec } from '../../spec/documents.ts';
 import { CONTROL_PATH, createMockCore, type MockApp } from '../http/core.ts';
 import { deliverWebhook, type Effects } from '../http/effects.ts';
@@ -19,6 +20,15 @@ export type { ControlPaths, ControlComponents };
 export type ControlClient = Client<ControlPaths>;
 export type JournalEntry = ControlComponents['schemas']['JournalEntry'];
 export type JournalFilter = NonNullable<ControlPaths['/requests']['get']['parameters']['query']>;
+/** An operationId of the public API. */
+export type PublicOperationId = keyof PublicOperations & string;
+/** What an override answers: a documented `status` (and `example`), `error: 'network'`, `delayMs`; `times` calls or until cleared. */
+export type OverrideOptions = Omit<ControlComponents['schemas']['OverrideCreate'], 'operationId'>;
+export type Override = ControlComponents['schemas']['Override'];
+/** An override in force, as set; `clear()` ends it (and resolves when it was already spent or reset away). */
+export interface OverrideHandle extends Override {
+  clear(): Promise<void>;
+}
 
 /** The origin the standalone mock listens on by default: code written against `npm start` runs unchanged under MSW. */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
@@ -48,8 +58,14 @@ export interface MswMock {
   reset(): Promise<void>;
   /** What the app sent to the public API, oldest first (the request journal, with keys and tokens redacted). */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
-  /** The mock itself: a fetch(Request) function, for calling it without MSW. */
+  /** The mock itself: a fetch(Request) function, for calling it without MSW (a dropped connection rejects, as fetch does). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Make the next calls of a public operation answer a status it documents (with the document's example), drop the
+   * connection, or wait: `const off = await mock.override('createPosts', { status: 402, times: 1 })`, and
+   * `await off.clear()` to end it early. The same as `POST /_mock/overrides`; one the mock refuses throws its reason.
+   */
+  override(operationId: PublicOperationId, options: OverrideOptions): Promise<OverrideHandle>;
 }
 
 function browserEffects(): Effects {
@@ -94,6 +110,22 @@ export function createMswMock(options: MswMockOptions = {}): MswMock {
       if (!data) throw new Error(`GET /_mock/requests answered ${response.status}`);
       return data.entries;
     },
-    fetch: (request) => app.fetch(request),
+    async fetch(request) {
+      const response = await app.fetch(request);
+      // What fetch does on a dropped connection (an override's network error).
+      if (response.type === 'error') throw new TypeError('Failed to fetch: the mock dropped the connection (an override\'s network error)');
+      return response;
+    },
+    async override(operationId, options) {
+      const { data, error, response } = await control.POST('/overrides', { body: { ...options, operationId } });
+      if (!data) throw new Error(`The mock refused the override of ${operationId} (${response.status}): ${error && 'message' in error ? String(error.message) : ''}`);
+      return {
+        ...data,
+        async clear() {
+          const res = await control.DELETE('/overrides/{overrideId}', { params: { path: { overrideId: data.id } } });
+          if (!res.response.ok && res.response.status !== 404) throw new Error(`DELETE /_mock/overrides/${data.id} answered ${res.response.status}`);
+        },
+      };
+    },
   };
 }

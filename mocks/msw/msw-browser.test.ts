@@ -99,6 +99,16 @@ describe('the MSW export in Chromium', () => {
   );
 
   it(
+    'a page sets an override through the export and gets the overridden status, then the real one; Prefer and a dropped connection work through the worker',
+    async () => {
+      const { statuses, journal } = await page.evaluate(() => window.onDemand());
+      expect(statuses).toEqual([401, 200, '401 code=401', 'rejected TypeError', 200]);
+      expect(journal).toEqual(['getWallet 401 control', 'listGroups 401 prefer', 'listGroups 0 control']);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
     'a page of another origin cannot reach the in-page mock: its worker serves only its own origin, the world is kept',
     async () => {
       const before = await page.evaluate(() => window.journalSize());

@@ -150,3 +150,52 @@ describe('the MSW export under msw/node', () => {
     expect(before - (await balance(api))).toBeCloseTo(2 * estimate.dueCredits, 9);
   });
 });
+
+describe('states a UI must show, on demand through the export', () => {
+  it('mock.override answers the next call with the documented 402, the world unchanged, then the real answer', async () => {
+    const before = await balance();
+    const off = await mock.override('createPosts', { status: 402, times: 1 });
+    expect(off).toMatchObject({ operationId: 'createPosts', status: 402, remaining: 1 });
+    const refused = await client.POST('/posts', { body: { ...linkPost, type: 'draft' } });
+    expect(refused.response.status).toBe(402);
+    expect(refused.error).toMatchObject({ wallet: true, url: '/wallet' });
+    expect(await balance()).toBe(before);
+    // A draft costs nothing, so the real answer is a 200 even on low credits.
+    expect((await client.POST('/posts', { body: { ...linkPost, type: 'draft' } })).response.status).toBe(200);
+    expect((await mock.requests({ operation: 'createPosts' })).map((e) => [e.status, e.override?.by])).toEqual([
+      [402, 'control'],
+      [200, undefined],
+    ]);
+  });
+
+  it('clear() ends an override early, and a refused one throws the mock’s reason', async () => {
+    const off = await mock.override('getWallet', { status: 401 });
+    expect((await client.GET('/wallet')).response.status).toBe(401);
+    expect((await client.GET('/wallet')).response.status).toBe(401);
+    await off.clear();
+    expect((await client.GET('/wallet')).response.status).toBe(200);
+    await off.clear();
+    await expect(mock.override('getWallet', { status: 503 })).rejects.toThrow(/getWallet does not document 503; it documents 200, 401/);
+  });
+
+  it('a network error makes the app’s fetch reject, by Prefer and by override; mock.fetch rejects the same way', async () => {
+    await expect(fetch(`${mock.apiBase}/wallet`, { headers: { Authorization: KEYS.payg, Prefer: 'error=network' } })).rejects.toThrow(TypeError);
+    await mock.override('getWallet', { error: 'network', times: 2 });
+    await expect(client.GET('/wallet')).rejects.toThrow(TypeError);
+    await expect(mock.fetch(new Request(`${mock.apiBase}/wallet`, { headers: { Authorization: KEYS.payg } }))).rejects.toThrow(TypeError);
+    expect((await client.GET('/wallet')).response.status).toBe(200);
+    expect((await mock.requests({ operation: 'getWallet' })).map((e) => [e.status, e.override?.error])).toEqual([
+      [0, 'network'],
+      [0, 'network'],
+      [0, 'network'],
+      [200, undefined],
+    ]);
+  });
+
+  it('Prefer: code=429 gives the 429 a UI shows, with a Retry-After to count down from', async () => {
+    const res = await fetch(`${mock.apiBase}/posts`, { method: 'POST', headers: { Authorization: KEYS.payg, Prefer: 'code=429', 'content-type': 'application/json' }, body: JSON.stringify(linkPost) });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('60');
+    expect(res.headers.get('preference-applied')).toBe('code=429');
+  });
+});

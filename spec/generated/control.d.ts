@@ -301,6 +301,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the answers set on demand
+         * @description The overrides in force, oldest first: each makes the next calls of one public operation answer a documented
+         *     status with the document's example body, drop the connection, or wait. When several name the same operation
+         *     the oldest applies first, and one whose `times` are spent goes. A request that sends its own `Prefer`
+         *     (`code`, `example`, `dynamic=false`, `error`, `delay`) is answered by it instead, and spends none.
+         */
+        get: operations["listOverrides"];
+        put?: never;
+        /**
+         * Make an operation answer a status, a network error or a delay
+         * @description Makes the next `times` calls of a public operation (every call until cleared when `times` is left out)
+         *     answer one of its documented statuses with the document's example for it (`example` names one when the
+         *     status has several), or drop the connection (`error: network`), optionally after `delayMs`; `delayMs` alone
+         *     holds the operation's real answer that long. An overridden answer never runs the operation, so nothing
+         *     changes; it is recorded in the request journal with `override`. A status the operation does not document,
+         *     an unknown example or operation answers 400 naming what there is. At most 100 overrides are kept; a reset
+         *     clears them.
+         */
+        post: operations["createOverride"];
+        /**
+         * Clear every override
+         * @description Every operation answers for real again (a reset does this too).
+         */
+        delete: operations["clearOverrides"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overrides/{overrideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clear one override
+         * @description The operation it named answers for real again, unless another override names it too.
+         */
+        delete: operations["deleteOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{id}/wallet/top-up": {
         parameters: {
             query?: never;
@@ -841,7 +898,7 @@ export interface components {
             operationId: string;
             /** @description The caller's workspace; null when the request was not authenticated. */
             workspaceId: string | null;
-            /** @description The status answered. */
+            /** @description The status answered; 0 when the connection was dropped (an override's network error). */
             status: number;
             /**
              * Format: date-time
@@ -855,8 +912,9 @@ export interface components {
             receivedAt: string;
             /** @description The body's size in bytes; null when unknown (a streamed upload without Content-Length). */
             bodyBytes: number | null;
-            /** @description The simulated latency added to the answer. */
+            /** @description The delay added to the answer: `--latency`, or the `delay` an override asked for. */
             latencyMs: number;
+            override?: components["schemas"]["JournalOverride"];
             /** @description The parsed JSON body, redacted (only with `--journal-bodies`, and when its JSON is at most 16 KiB). */
             body?: unknown;
             /** @description The body was over 16 KiB; `bodyText` holds its start. */
@@ -874,6 +932,65 @@ export interface components {
             /** @description `off`, `200`, `100-800`, or `createPosts=1500,listPosts=50-200,100` (operationId=ms or min-max, and a default). */
             latency: string;
             seed?: number;
+        };
+        /** @description What the next calls of one public operation answer: a documented status (with `example`), a network error, and or a delay. At least one of `status`, `example`, `error` and `delayMs`. */
+        OverrideCreate: {
+            /** @description A public API operationId, e.g. createPosts. */
+            operationId: string;
+            /** @description A status the operation documents; the body is its example in the public document. */
+            status?: number;
+            /** @description The name of one of the status's examples (`example` for the unnamed one); without `status`, the lowest status that has an example of this name. */
+            example?: string;
+            /**
+             * @description `network`: the connection drops with no answer (a fetch rejects). Not with `status` or `example`.
+             * @enum {string}
+             */
+            error?: "network";
+            /** @description Hold the answer this long (in place of `--latency`); alone, the real answer is held. */
+            delayMs?: number;
+            /** @description How many calls it answers; left out, every call until cleared. */
+            times?: number;
+        };
+        /** @description An override in force. */
+        Override: {
+            id: string;
+            operationId: string;
+            status?: number;
+            example?: string;
+            /** @enum {string} */
+            error?: "network";
+            delayMs?: number;
+            /** @description As set; null: until cleared. */
+            times: number | null;
+            /** @description Calls it still answers; null: until cleared. */
+            remaining: number | null;
+            /** @description Calls it has answered. */
+            used: number;
+        };
+        OverrideList: {
+            /** @description Overrides kept at most. */
+            cap: number;
+            overrides: components["schemas"]["Override"][];
+        };
+        /** @description What answered in place of the operation, or held or dropped its answer: a `Prefer` header of the request or an override of the control API. With `status` or `error` (or `refused`) the operation did not run. */
+        JournalOverride: {
+            /** @enum {string} */
+            by: "prefer" | "control";
+            /** @description The control API's override id. */
+            id?: string;
+            /** @description The documented status answered with the document's example. */
+            status?: number;
+            /** @description The example's name; absent where the document has none and the mock built the body. */
+            example?: string;
+            /**
+             * @description The connection was dropped with no answer.
+             * @enum {string}
+             */
+            error?: "network";
+            /** @description The delay asked for. */
+            delayMs?: number;
+            /** @description Why a `Prefer` could not be honoured; the mock answered 400 with this message. */
+            refused?: string;
         };
         /** @description A wallet page form, as the page sends it (every value a string). */
         WalletForm: {
@@ -2052,6 +2169,155 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cap": 100,
+                     *       "overrides": [
+                     *         {
+                     *           "id": "ovr_1",
+                     *           "operationId": "createPosts",
+                     *           "status": 402,
+                     *           "times": 2,
+                     *           "remaining": 1,
+                     *           "used": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OverrideList"];
+                };
+            };
+        };
+    };
+    createOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operationId": "createPosts",
+                 *       "status": 402,
+                 *       "times": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["OverrideCreate"];
+            };
+        };
+        responses: {
+            /** @description The override, in force from the next call. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ovr_1",
+                     *       "operationId": "createPosts",
+                     *       "status": 402,
+                     *       "times": 2,
+                     *       "remaining": 2,
+                     *       "used": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Override"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many overrides were cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cleared": 1
+                     *     }
+                     */
+                    "application/json": {
+                        cleared: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The override's id, as `POST /overrides` answered it. */
+                overrideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No override has this id (it was cleared, spent, or reset away). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "msg": "Override not found",
+                     *       "message": "Override not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     topUpWallet: {

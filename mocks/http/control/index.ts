@@ -9,6 +9,7 @@ import { handlers as keys } from './keys.ts';
 import { handlers as walletPage } from './wallet-page.ts';
 import { handlers as scenario } from './scenario.ts';
 import { handlers as journal } from './journal.ts';
+import { handlers as overrides } from './overrides.ts';
 
 /** Complete: an operation of the document without its handler, or a handler of no operation, does not compile. */
 const typed: ControlHandlers = {
@@ -20,6 +21,7 @@ const typed: ControlHandlers = {
   ...walletPage,
   ...scenario,
   ...journal,
+  ...overrides,
 };
 
 /** The pipeline runs each handler after validating the request against the document these types come from. */
