@@ -1,5 +1,7 @@
 // The system Chromium for browser tests, launched through playwright-core: never a downloaded browser, and a clear word when it is missing.
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,4 +26,18 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A page's files by path, each with its content type. */
+export type SiteFiles = Record<string, [type: string, body: string | Uint8Array]>;
+
+/** Serve `files` on loopback at a port of the kernel's choosing (404 for any other path): a site for a test page. */
+export async function serveFiles(files: SiteFiles): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://x').pathname];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -1,13 +1,12 @@
 // The MSW export in a real browser: Debian's Chromium loads a page bundled with esbuild, registers msw's worker script,
 // and walks create → list → schedule → wallet against the in-page mock (nothing listens at the mock's origin).
 import { readFileSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../browser-testing.ts';
+import { launchChromium, serveFiles } from '../browser-testing.ts';
 
 const STEP_TIMEOUT_MS = 120_000;
 const require = createRequire(import.meta.url);
@@ -27,23 +26,13 @@ async function serve(): Promise<{ server: Server; origin: string }> {
     write: false,
     logLevel: 'silent',
   });
-  const files: Record<string, [string, string | Uint8Array]> = {
+  return serveFiles({
     '/': ['text/html; charset=utf-8', PAGE],
     // A page with no mock of its own, for the other origin.
     '/blank': ['text/html; charset=utf-8', '<!doctype html><title>blank</title>'],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
     '/mockServiceWorker.js': ['text/javascript', readFileSync(require.resolve('msw/mockServiceWorker.js'))],
-  };
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://x').pathname];
-    if (!file) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': file[0] });
-    res.end(file[1]);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
 }
 
 describe('the MSW export in Chromium', () => {

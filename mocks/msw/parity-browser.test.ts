@@ -2,13 +2,12 @@
 // 429 a UI must handle) runs through the MSW worker in a page and through the mock server on another origin, each on
 // a fresh world with the same seed and frozen instant, and every step answers the same status with the same body shape.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../browser-testing.ts';
+import { launchChromium, serveFiles } from '../browser-testing.ts';
 import { MockClock } from '../domain/clock.ts';
 import { startMock, type RunningMock } from '../server.ts';
 import { loadSpec } from '../../spec/load.ts';
@@ -20,18 +19,11 @@ const TIMEOUT = 180_000;
 
 async function site(): Promise<{ server: Server; origin: string }> {
   const bundle = await build({ entryPoints: [new URL('./parity-page.ts', import.meta.url).pathname], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
-  const files: Record<string, [string, string | Uint8Array]> = {
+  return serveFiles({
     '/': ['text/html; charset=utf-8', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>parity</title></head><body><script type="module" src="/app.js"></script></body></html>'],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
     '/mockServiceWorker.js': ['text/javascript', readFileSync(require.resolve('msw/mockServiceWorker.js'))],
-  };
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://x').pathname];
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 describe('the same steps through the worker and through the server, in Chromium', () => {

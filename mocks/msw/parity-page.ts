@@ -13,6 +13,6 @@ declare global {
 window.parity = async (mode, serverApiBase, at) => {
   if (mode === 'server') return runParitySteps(serverApiBase, at);
   const mock = createMswMock({ seed: 1, frozenAt: at });
-  await setupWorker(...mock.handlers).start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
+  await setupWorker(...mock.handlers).start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledFrame: 'bypass', quiet: true });
   return runParitySteps(mock.apiBase, at);
 };
