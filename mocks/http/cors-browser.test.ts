@@ -1,7 +1,9 @@
-// CORS in a real browser: a page on another origin creates a draft and reads it back with fetch and a key, is blocked by a mock that lists other origins, and walks the top-up page back to itself.
+// CORS in a real browser: a page on another origin creates a draft and reads it back with fetch and a key, sends
+// credentialed requests, reads an unknown path's 404 through its preflight, and is blocked by a mock that lists other
+// origins, the mock's terminal saying why.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMock, type RunningMock } from '../server.ts';
 import { launchChromium } from '../browser-testing.ts';
@@ -82,7 +84,9 @@ describe('a web page on another origin calls the mock', () => {
     expect(await postContents(open)).toContain('from the browser');
   }, STEP_TIMEOUT_MS);
 
-  it('is blocked by the browser when the mock lists only other origins, and nothing is created', async () => {
+  it('is blocked by the browser when the mock lists only other origins, nothing is created, and the terminal says why', async () => {
+    const told: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void told.push(String(line)));
     const result = await page.evaluate(async ([base, key]) => {
       try {
         return { ok: await (window as any).createAndRead(base, key, 'should not exist') };
@@ -90,29 +94,38 @@ describe('a web page on another origin calls the mock', () => {
         return { error: String(err) };
       }
     }, [`${restricted.origin}${API}`, KEYS.payg]);
+    spy.mockRestore();
     expect(result).toEqual({ error: expect.stringContaining('Failed to fetch') });
     // The preflight failed, so the POST was never sent.
     expect(await postContents(restricted)).not.toContain('should not exist');
+    expect(told).toEqual([
+      `[mock] CORS: refused the preflight for POST ${API}/posts from ${app.origin}: origin ${app.origin} is not allowed (--cors-origin http://localhost:5173): start the mock with --cors-origin ${app.origin} (or a list that holds it)`,
+    ]);
   }, STEP_TIMEOUT_MS);
 
-  it('walks out of credits -> top-up page -> back to the app', async () => {
-    const wallet = await page.evaluate(
-      async ([base, key]) => (await fetch(`${base}/wallet`, { headers: { Authorization: key } })).json(),
-      [`${open.origin}${API}`, KEYS.free] as const,
-    );
-    expect(wallet.balance).toBe(0);
-    const back = `${app.origin}/?from=wallet`;
-    await page.goto(`${wallet.topUpUrl}?workspace=ws_free_demo&return=${encodeURIComponent(back)}`);
-    await page.locator('#credits').fill('12.5');
-    await page.locator('button[value=top-up]').click();
-    await expect.poll(() => page.locator('.notice').textContent(), { timeout: STEP_TIMEOUT_MS }).toBe('Credits added.');
-    expect(await page.locator('#balance').textContent()).toBe('12.50');
-    await page.locator('#return').click();
-    await page.waitForURL(back);
-    const after = await page.evaluate(
-      async ([base, key]) => (await fetch(`${base}/wallet`, { headers: { Authorization: key } })).json(),
-      [`${open.origin}${API}`, KEYS.free] as const,
-    );
-    expect(after).toMatchObject({ balance: 12.5, payAsYouGo: true });
+  it('sends credentialed requests (credentials: include), to a mock open to any origin and to one that lists the page', async () => {
+    const listing = await startMock({ port: 0, seed: 42, strict: true, corsOrigins: [app.origin] });
+    try {
+      for (const mock of [open, listing]) {
+        const result = await page.evaluate(async ([base, key]) => {
+          const res = await fetch(`${base}/integrations`, { credentials: 'include', headers: { Authorization: key } });
+          return { status: res.status, count: ((await res.json()) as unknown[]).length };
+        }, [`${mock.origin}${API}`, KEYS.payg] as const);
+        // Read at all, the answer passed the browser's check, which for credentials wants the page's own origin echoed
+        // and Access-Control-Allow-Credentials (the page itself cannot read either header).
+        expect(result.status, mock.origin).toBe(200);
+        expect(result.count, mock.origin).toBeGreaterThan(0);
+      }
+    } finally {
+      await listing.close();
+    }
+  }, STEP_TIMEOUT_MS);
+
+  it('reads the 404 of a path that does not exist, in the Error shape, through the preflight its Authorization brings', async () => {
+    const result = await page.evaluate(async ([base, key]) => {
+      const res = await fetch(`${base}/postz`, { method: 'POST', headers: { Authorization: key, 'Content-Type': 'application/json' }, body: '{}' });
+      return { status: res.status, body: await res.json() };
+    }, [`${open.origin}${API}`, KEYS.payg] as const);
+    expect(result).toEqual({ status: 404, body: { statusCode: 404, msg: 'Not Found', message: `Cannot POST ${API}/postz` } });
   }, STEP_TIMEOUT_MS);
 });

@@ -33,6 +33,62 @@ export interface Cors {
   decorate(request: Request, response: Response): Response;
 }
 
+export interface CorsOptions {
+  apiPath: string;
+  controlPath: string;
+  mediaPath: string;
+  exposeHeaders: string[];
+  /** Where refusals are told (one line each); the mock's terminal by default. */
+  log?: (line: string) => void;
+  /** Wall-clock milliseconds for the refusal log's rate limit (never the mock's clock, which may be frozen). */
+  now?: () => number;
+}
+
+/** Why a browser will not let a page have an answer: what the refusal line names, and what a test matches. */
+export type CorsRefusal = 'origin' | 'method' | 'header' | 'off' | 'control' | 'path';
+
+/** How often one refusal (same reason, origin and path) is told again, and how many lines any minute may hold. */
+export const REFUSAL_LOG = { repeatMs: 60_000, linesPerMinute: 20, keys: 1000 } as const;
+
+/**
+ * Refusals told on the terminal, one line each, so that a developer whose page shows only "blocked by CORS policy"
+ * sees why. Rate-limited: a page retrying in a loop gets one line per refusal a minute (the next says how many were
+ * left out), and at most `linesPerMinute` lines in all.
+ */
+export function refusalLog(write: (line: string) => void, now: () => number) {
+  const seen = new Map<string, { at: number; left: number }>();
+  let windowStart = -Infinity;
+  let lines = 0;
+  let silenced = false;
+  return (key: string, line: string): void => {
+    const t = now();
+    const last = seen.get(key);
+    if (last && t - last.at < REFUSAL_LOG.repeatMs) {
+      last.left++;
+      return;
+    }
+    if (t - windowStart >= 60_000) {
+      windowStart = t;
+      lines = 0;
+      silenced = false;
+    }
+    if (lines >= REFUSAL_LOG.linesPerMinute) {
+      if (!silenced) write(`[mock] CORS: more than ${REFUSAL_LOG.linesPerMinute} refusals this minute; the rest of the minute is not shown`);
+      silenced = true;
+      return;
+    }
+    lines++;
+    const left = last && last.left > 0 ? ` (${last.left} more like it since the last such line)` : '';
+    write(`[mock] CORS: ${line}${left}`);
+    seen.delete(key);
+    seen.set(key, { at: t, left: 0 });
+    for (const oldest of seen.keys()) {
+      if (seen.size <= REFUSAL_LOG.keys) break;
+      seen.delete(oldest);
+    }
+  };
+}
+
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compile(path: string): RegExp {
@@ -66,9 +122,10 @@ function addVary(headers: Headers, ...names: string[]): void {
   headers.set('vary', current.join(', '));
 }
 
-export function createCors(access: Access, options: { apiPath: string; controlPath: string; mediaPath: string; exposeHeaders: string[] }): Cors {
+export function createCors(access: Access, options: CorsOptions): Cors {
   const routes: Route[] = [];
   const byPath = new Map<string, Route>();
+  const tell = refusalLog(options.log ?? ((line) => console.error(line)), options.now ?? Date.now);
 
   /** Every answer under a prefix takes the headers, undocumented paths' 404 included, so a page can read why it failed. */
   function scopeOf(pathname: string): CorsScope | 'media' | undefined {
@@ -93,14 +150,49 @@ export function createCors(access: Access, options: { apiPath: string; controlPa
     return [...methods].sort();
   }
 
+  /**
+   * Allowed origins are echoed with credentials allowed, as Prism does, so `fetch(..., { credentials: 'include' })`
+   * works: a browser takes neither `*` nor a missing Allow-Credentials for those. The mock cannot see a request's
+   * credentials mode, so it echoes every allowed Origin; that opens nothing, since it sets no cookie and asks no HTTP
+   * authentication (the key travels in a header the page's own script writes). Without an Origin, `*`, for curl.
+   */
   function allowOrigin(headers: Headers, origin: string | null): void {
-    if (access.corsOrigins[0] === '*') {
-      headers.set('access-control-allow-origin', '*');
-      return;
-    }
     // The answer depends on the Origin asked with: a cache must not hand one origin's answer to another.
     addVary(headers, 'Origin');
-    if (origin !== null && corsAllows(access, origin)) headers.set('access-control-allow-origin', origin);
+    if (origin === null) {
+      if (access.corsOrigins[0] === '*') headers.set('access-control-allow-origin', '*');
+      return;
+    }
+    if (!corsAllows(access, origin)) return;
+    headers.set('access-control-allow-origin', origin);
+    headers.set('access-control-allow-credentials', 'true');
+  }
+
+  /** A request from a page of this very origin (the mock's own pages), which CORS does not concern. */
+  function sameOrigin(request: Request, origin: string): boolean {
+    return origin === new URL(request.url).origin || origin === access.publicOrigin || origin === access.listening?.origin;
+  }
+
+  /** Why a page of `origin` cannot have answers from this path, when it cannot; undefined when it can. */
+  function refusal(pathname: string, origin: string): { reason: CorsRefusal; why: string } | undefined {
+    const scope = scopeOf(pathname);
+    if (scope === undefined) {
+      return { reason: 'path', why: `${pathname} is not under the API (${options.apiPath}): pages of other origins reach only the API and ${options.mediaPath}; is the base path missing from the URL?` };
+    }
+    if (access.corsOrigins.length === 0) return { reason: 'off', why: 'CORS is off (--cors-origin off): pages of other origins may not call the mock' };
+    if (scope === 'control' && !access.controlCors) {
+      return { reason: 'control', why: `the control API is same-origin: start the mock with --control-cors --cors-origin ${origin} to drive it from that page` };
+    }
+    if (!corsAllows(access, origin)) {
+      return { reason: 'origin', why: `origin ${origin} is not allowed (--cors-origin ${access.corsOrigins.join(',')}): start the mock with --cors-origin ${origin} (or a list that holds it)` };
+    }
+    return undefined;
+  }
+
+  function refuse(kind: 'preflight' | 'request', request: Request, origin: string, method: string, reason: CorsRefusal, why: string, detail = ''): void {
+    const pathname = new URL(request.url).pathname;
+    const what = kind === 'preflight' ? `the preflight for ${method} ${pathname}` : `${method} ${pathname} (answered, but the browser will not show it to the page)`;
+    tell(`${reason}\n${origin}\n${method}\n${pathname}\n${detail}`, `refused ${what} from ${origin}: ${why}`);
   }
 
   return {
@@ -120,24 +212,42 @@ export function createCors(access: Access, options: { apiPath: string; controlPa
       const asked = request.headers.get('access-control-request-method');
       if (origin === null || asked === null) return undefined;
       const pathname = new URL(request.url).pathname;
-      const scope = scopeOf(pathname);
-      if (!enabled(scope)) return undefined;
-      const methods = methodsAt(pathname, scope!);
-      if (methods.length === 0) return undefined;
-      if (!corsAllows(access, origin)) {
+      const method = asked.toUpperCase();
+      const refused = refusal(pathname, origin);
+      if (refused?.reason === 'origin') {
+        refuse('preflight', request, origin, method, refused.reason, refused.why);
         const message = `Pages of ${origin} may not call the mock: start it with --cors-origin ${origin} (or a list that holds it).`;
-        const refused = Response.json({ statusCode: 403, msg: message, message }, { status: 403 });
-        addVary(refused.headers, 'Origin');
-        return refused;
+        const answer = Response.json({ statusCode: 403, msg: message, message }, { status: 403 });
+        addVary(answer.headers, 'Origin');
+        return answer;
       }
-      const requested = (request.headers.get('access-control-request-headers') ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter((h) => HEADER_NAME.test(h))
-        .slice(0, MAX_ECHOED_HEADERS);
+      if (refused) {
+        // The app answers (404, or the control API's 403), without the headers a browser looks for.
+        if (!sameOrigin(request, origin)) refuse('preflight', request, origin, method, refused.reason, refused.why);
+        return undefined;
+      }
+      const scope = scopeOf(pathname)!;
+      const documented = methodsAt(pathname, scope);
+      let methods = documented;
+      if (documented.length === 0) {
+        // No such path on the API: the preflight passes so that the browser sends the request and the page reads the
+        // real 404 in the Error shape, rather than a CORS error that hides it.
+        if (scope !== 'public' || !HEADER_NAME.test(asked)) return undefined;
+        methods = [method];
+      } else if (!documented.includes(method)) {
+        refuse('preflight', request, origin, method, 'method', `${method} is not a documented method of ${pathname} (${documented.join(', ')})`);
+      }
+      const requested = (request.headers.get('access-control-request-headers') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      const wellFormed = requested.filter((h) => HEADER_NAME.test(h));
+      const echoed = wellFormed.slice(0, MAX_ECHOED_HEADERS);
+      const left = [...requested.filter((h) => !HEADER_NAME.test(h)), ...wellFormed.slice(MAX_ECHOED_HEADERS)];
+      if (left.length > 0) {
+        const named = left.slice(0, 3).map((h) => JSON.stringify(h)).join(', ') + (left.length > 3 ? ` and ${left.length - 3} more` : '');
+        refuse('preflight', request, origin, method, 'header', `header ${named} not allowed (a header name is a token, and at most ${MAX_ECHOED_HEADERS} are allowed)`, left.join(','));
+      }
       const headers = new Headers({
         'access-control-allow-methods': methods.join(', '),
-        'access-control-allow-headers': [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '),
+        'access-control-allow-headers': [...new Set([...ALLOWED_HEADERS, ...echoed])].join(', '),
         'access-control-max-age': String(CORS_MAX_AGE_SECONDS),
       });
       allowOrigin(headers, origin);
@@ -146,15 +256,23 @@ export function createCors(access: Access, options: { apiPath: string; controlPa
     },
 
     decorate(request, response) {
-      const scope = scopeOf(new URL(request.url).pathname);
+      const origin = request.headers.get('origin');
+      const pathname = new URL(request.url).pathname;
+      // A preflight's refusal was told by preflight() already.
+      const isPreflight = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
+      if (origin !== null && !isPreflight && !sameOrigin(request, origin)) {
+        const refused = refusal(pathname, origin);
+        if (refused) refuse('request', request, origin, request.method, refused.reason, refused.why);
+      }
+      const scope = scopeOf(pathname);
       if (!enabled(scope)) return response;
       let out = response;
       try {
-        allowOrigin(out.headers, request.headers.get('origin'));
+        allowOrigin(out.headers, origin);
       } catch {
         // A response whose headers are immutable (one fetched from elsewhere) is copied, its body still streaming.
         out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
-        allowOrigin(out.headers, request.headers.get('origin'));
+        allowOrigin(out.headers, origin);
       }
       if (scope === 'public' && options.exposeHeaders.length > 0) out.headers.set('access-control-expose-headers', options.exposeHeaders.join(', '));
       return out;
