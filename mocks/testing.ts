@@ -10,6 +10,8 @@ export const API = '/api/public/v1';
 /** The instant every test world starts at: a Monday, 09:00 UTC. */
 export const T0 = Date.parse('2026-01-05T09:00:00.000Z');
 export const KEYS = { free: 'demo-free-key', payg: 'demo-payg-key', paid: 'demo-paid-key' } as const;
+/** A wallet refusal's `url`: the wallet page, relative to the app, with the refused workspace's link (mocks/http/wallet-link.ts). */
+export const WALLET_LINK = /^\/wallet\?link=wl_[0-9a-f]{32}$/;
 
 export interface TestMock {
   app: MockApp;
@@ -35,4 +37,10 @@ export function testMock(options: MockOptions = {}): TestMock {
       return http[method](`${API}${path}`).set('Authorization', key);
     },
   };
+}
+
+/** A workspace's wallet page (path and query), as its `topUpUrl` leads there: the key's workspace must use the wallet. */
+export async function walletPage(m: TestMock, key: string): Promise<string> {
+  const url = new URL((await m.api('get', '/wallet', key).expect(200)).body.topUpUrl);
+  return `${url.pathname}${url.search}`;
 }

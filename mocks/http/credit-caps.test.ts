@@ -1,7 +1,7 @@
 // The ledger cap holds on every path that adds credits (control top-ups, grants and adjustments, the wallet page,
 // automatic top-ups): refused with a 400 naming caps.ledgerEntries, the ledger and balance unchanged.
 import { describe, expect, it } from 'vitest';
-import { testMock, type TestMock } from '../testing.ts';
+import { testMock, walletPage, KEYS, type TestMock } from '../testing.ts';
 
 const world = (m: TestMock) => m.app.state.world;
 const wallet = (m: TestMock, ws = 'ws_payg_demo') => world(m).workspaces.get(ws)!.wallet;
@@ -30,8 +30,9 @@ describe('the ledger cap on every path that adds credits', () => {
     {
       name: 'wallet page top-up',
       send: async (m) => {
-        const nonce = await csrf(m, '/wallet?workspace=ws_payg_demo');
-        return m.http.post('/wallet').redirects(0).type('form').send(new URLSearchParams({ workspace: 'ws_payg_demo', csrf_token: nonce, action: 'top-up', credits: '5' }).toString());
+        const page = await walletPage(m, KEYS.payg);
+        const link = new URL(page, 'http://mock').searchParams.get('link')!;
+        return m.http.post('/wallet').redirects(0).type('form').send(new URLSearchParams({ link, csrf_token: await csrf(m, page), action: 'top-up', credits: '5' }).toString());
       },
     },
     {

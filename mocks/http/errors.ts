@@ -4,8 +4,8 @@ import type { DomainError, DomainErrorKind } from '../domain/errors.ts';
 export interface ErrorContext {
   /** The app's origin (the mock plays the app host too). */
   appUrl: string;
-  /** Wallet page relative to the app, carried by wallet refusals. */
-  walletPath: string;
+  /** The wallet page of the refused workspace, relative to the app (mocks/http/wallet-link.ts), carried by wallet refusals. */
+  walletUrl: string;
 }
 
 type Shape = (err: DomainError, ctx: ErrorContext) => unknown;
@@ -25,7 +25,7 @@ export const ERROR_TABLE: Record<DomainErrorKind, { status: number; body: Shape 
   unauthorized: { status: 401, body: (err) => ({ msg: err.messages[0] }) },
   wallet_refusal: {
     status: 402,
-    body: (err, ctx) => ({ statusCode: 402, msg: err.messages[0], message: err.messages[0], wallet: true, url: ctx.walletPath }),
+    body: (err, ctx) => ({ statusCode: 402, msg: err.messages[0], message: err.messages[0], wallet: true, url: ctx.walletUrl }),
   },
   plan_refusal: {
     status: 402,

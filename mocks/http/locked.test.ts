@@ -2,7 +2,7 @@
 // error shape, nothing changed) and everything works with it; and --control-cors never opens the control API to every
 // origin.
 import { describe, expect, it } from 'vitest';
-import { testMock, KEYS, type TestMock } from '../testing.ts';
+import { testMock, walletPage, KEYS, type TestMock } from '../testing.ts';
 import { CONTROL_CORS_ANY_ORIGIN } from './access.ts';
 
 const TOKEN = 'c0ntrol-token-for-tests';
@@ -31,6 +31,12 @@ function snapshot(m: TestMock): string {
 async function csrf(m: TestMock, path: string): Promise<string> {
   const res = await m.http.get(path).expect(200);
   return res.text.match(/name="csrf_token" value="([^"]+)"/)![1]!;
+}
+
+/** The fields of ws_payg_demo's wallet page forms, the page opened from its topUpUrl. */
+async function walletFields(m: TestMock) {
+  const path = await walletPage(m, KEYS.payg);
+  return { link: new URL(path, 'http://mock').searchParams.get('link')!, csrf_token: await csrf(m, path) };
 }
 
 async function withApp(m: TestMock) {
@@ -70,8 +76,7 @@ const SURFACES: Surface[] = [
     name: 'POST /wallet (the wallet page adds credits)',
     ok: 303,
     send: async (m, t) => {
-      const nonce = await csrf(m, '/wallet?workspace=ws_payg_demo');
-      const form = { workspace: 'ws_payg_demo', csrf_token: nonce, action: 'top-up', credits: '5', ...(t ? { control_token: TOKEN } : {}) };
+      const form = { ...(await walletFields(m)), action: 'top-up', credits: '5', ...(t ? { control_token: TOKEN } : {}) };
       return m.http.post('/wallet').redirects(0).type('form').send(new URLSearchParams(form).toString());
     },
   },
@@ -79,8 +84,7 @@ const SURFACES: Surface[] = [
     name: 'POST /wallet (the wallet page turns on auto top-up)',
     ok: 303,
     send: async (m, t) => {
-      const nonce = await csrf(m, '/wallet?workspace=ws_payg_demo');
-      const form = { workspace: 'ws_payg_demo', csrf_token: nonce, action: 'auto-top-up-on', belowCredits: '10', amount: '500', ...(t ? { control_token: TOKEN } : {}) };
+      const form = { ...(await walletFields(m)), action: 'auto-top-up-on', belowCredits: '10', amount: '500', ...(t ? { control_token: TOKEN } : {}) };
       return m.http.post('/wallet').redirects(0).type('form').send(new URLSearchParams(form).toString());
     },
   },
@@ -119,8 +123,7 @@ describe('under --control-token, every surface that reads keys or moves money', 
     const m = testMock({ controlToken: TOKEN });
     await m.http.get('/_mock/workspaces').set('Authorization', `Bearer ${TOKEN}x`).expect(401);
     await m.http.get('/_mock/workspaces').set('Authorization', TOKEN).expect(401);
-    const nonce = await csrf(m, '/wallet?workspace=ws_payg_demo');
-    const form = { workspace: 'ws_payg_demo', csrf_token: nonce, action: 'top-up', credits: '5' };
+    const form = { ...(await walletFields(m)), action: 'top-up', credits: '5' };
     const balance = wallet(m).balance;
     // A browser asks for HTML: it gets a page saying what to do, with the same status.
     const page = await m.http.post('/wallet').set('Accept', 'text/html').type('form').send(new URLSearchParams({ ...form, control_token: 'guess' }).toString()).expect(401);
@@ -133,10 +136,10 @@ describe('under --control-token, every surface that reads keys or moves money', 
 
   it('the pages show a token field only when the mock has a token; denying an app needs none', async () => {
     const open = testMock();
-    expect((await open.http.get('/wallet').expect(200)).text).not.toContain('control_token');
+    expect((await open.http.get(await walletPage(open, KEYS.payg)).expect(200)).text).not.toContain('control_token');
     const m = testMock({ controlToken: TOKEN });
-    const walletPage = (await m.http.get('/wallet').expect(200)).text;
-    expect(walletPage.match(/<input type="password" id="control-token-[a-z-]+" name="control_token"/g)).toHaveLength(2);
+    const shown = (await m.http.get(await walletPage(m, KEYS.payg)).expect(200)).text;
+    expect(shown.match(/<input type="password" id="control-token-[a-z-]+" name="control_token"/g)).toHaveLength(2);
     const app = await withApp(m);
     const consent = (await m.http.get(`/oauth/authorize?client_id=${app.clientId}&response_type=code&state=s`).expect(200)).text;
     expect(consent).toContain('name="control_token"');

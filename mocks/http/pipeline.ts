@@ -8,6 +8,7 @@ import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
 import { BodyTooLarge, bodyBytesRead, readJson } from './body.ts';
 import { publicOrigin } from './access.ts';
+import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
 import { knownSecrets, requestSecrets } from './journal.ts';
@@ -297,11 +298,13 @@ async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
 /** Run one operation through its stages: tick, authenticate, admit, read and validate input, act. */
 async function decide(state: MockState, op: CompiledOperation, h: OperationHandler, options: RunOptions, call: Call, memo?: Memo): Promise<Decision> {
   const { request } = call;
-  const errorOptions = () => ({ appUrl: publicOrigin(state.access, request), walletPath: state.config.walletPath });
+  let ctx: Ctx | undefined;
+  // A wallet refusal links to the wallet page of the workspace it refused (unset before authentication).
+  const errorOptions = () => ({ appUrl: publicOrigin(state.access, request), walletUrl: walletLink(state, ctx?.ws || undefined) });
   try {
     // Time passes before anything is read, so a request sees every post that is due as sent.
     state.tick();
-    const ctx = newContext(state, op, call, options);
+    ctx = newContext(state, op, call, options);
     if (call.seen) call.seen.ctx = ctx;
     if (op.secured) {
       ctx.credential = authenticate(state.world, request.headers.get('authorization'));

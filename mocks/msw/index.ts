@@ -15,6 +15,7 @@ import { MockClock } from '../domain/clock.ts';
 import type { Scenario } from '../domain/scenario.ts';
 import { moveScenario } from '../http/scenario.ts';
 import { fetchInBrowser } from './fetch-url.ts';
+import { openWalletDialog } from './wallet-dialog.ts';
 
 export type { ControlPaths, ControlComponents };
 export type ControlClient = Client<ControlPaths>;
@@ -66,6 +67,12 @@ export interface MswMock {
    * `await off.clear()` to end it early. The same as `POST /_mock/overrides`; one the mock refuses throws its reason.
    */
   override(operationId: PublicOperationId, options: OverrideOptions): Promise<OverrideHandle>;
+  /**
+   * In a page: show the wallet page a link leads to (`topUpUrl`, or a 402's `url`) over the app, walked through this
+   * mock, and resolve once the person goes back to the app. Following the link instead would unload the page and the
+   * world that lives in it (docs/frontend.md, "The out-of-credits loop").
+   */
+  openWallet(link: string): Promise<void>;
 }
 
 function browserEffects(): Effects {
@@ -127,5 +134,6 @@ export function createMswMock(options: MswMockOptions = {}): MswMock {
         },
       };
     },
+    openWallet: (link) => openWalletDialog({ fetch: (request) => app.fetch(request), origin, walletPath: app.state.config.walletPath }, link),
   };
 }

@@ -644,11 +644,13 @@ export interface paths {
         /**
          * Show the wallet page
          * @description The app's wallet page, in HTML, where `topUpUrl` and the `url` of a 402 wallet refusal lead (the
-         *     path is the mock's `walletPath`, `/wallet` by default). It shows a workspace's balance, plan and
-         *     automatic top-up, with a form to add credits (a `TOPUP`, as `POST /workspaces/{id}/wallet/top-up`
-         *     does) and one to turn automatic top-up on or off. The forms post to `POST /wallet` with a
-         *     single-use CSRF field (and, under `--control-token`, a field for the token). Same-origin only, and
-         *     only for a `Host` that names the mock (403 otherwise).
+         *     path is the mock's `walletPath`, `/wallet` by default). They carry `link`, a handle the mock made
+         *     for the workspace that asked (`wl_` and 32 hex digits, random, kept while the mock runs), so the
+         *     page shows that workspace: its balance, plan and automatic top-up, a form to add credits (a
+         *     `TOPUP`, as `POST /workspaces/{id}/wallet/top-up` does) and one to turn automatic top-up on or
+         *     off. The forms post to `POST /wallet` with a single-use CSRF field bound to that workspace (and,
+         *     under `--control-token`, a field for the token). Without `link`, the page lists every workspace,
+         *     each by its link. Same-origin only, and only for a `Host` that names the mock (403 otherwise).
          */
         get: operations["showWalletPage"];
         put?: never;
@@ -657,9 +659,11 @@ export interface paths {
          * @description A wallet page form. `action=top-up` adds `credits` as a top-up (the first one makes a free
          *     workspace pay-as-you-go; a frozen wallet refuses it); `action=auto-top-up-on` turns automatic
          *     top-up on with `belowCredits` and `amount` (smallest currency unit); `action=auto-top-up-off`
-         *     turns it off. On success the person is redirected (303) to the page again, with `done` and
-         *     `return`; a refused form (expired or reused CSRF field, unknown workspace, invalid amount, frozen
-         *     wallet, the ledger cap) answers an HTML page with status 400 and changes nothing. Under
+         *     turns it off. The workspace is the one the page showed (its CSRF field is bound to it), and `link`
+         *     must name that same workspace. On success the person is redirected (303) to the page again, with
+         *     `link`, `done` and `return`; a refused form (expired or reused CSRF field, a `link` that is not the
+         *     page's, invalid amount, frozen wallet, the ledger cap) answers an HTML page with status 400 and
+         *     changes nothing. Under
          *     `--control-token`, every form needs the token in `control_token` (401 otherwise, before anything
          *     changes).
          */
@@ -994,7 +998,8 @@ export interface components {
         };
         /** @description A wallet page form, as the page sends it (every value a string). */
         WalletForm: {
-            workspace: string;
+            /** @description The wallet link handle of the page that showed the form. */
+            link: string;
             /** @description The single-use nonce of the page that showed the form (valid for an hour). */
             csrf_token: string;
             /** @enum {string} */
@@ -1005,7 +1010,7 @@ export interface components {
             belowCredits?: string;
             /** @description With `auto-top-up-on`, the top-up amount in the smallest currency unit. */
             amount?: string;
-            /** @description The app's page to go back to (absolute http or https URL). */
+            /** @description The app's page to go back to (kept under the same rule as the page's `return`). */
             return?: string;
             /** @description The mock's `--control-token`, typed by the person; required when the mock has one. */
             control_token?: string;
@@ -2998,9 +3003,13 @@ export interface operations {
     showWalletPage: {
         parameters: {
             query?: {
-                /** @description The workspace shown; the first workspace when it is absent or names none. */
-                workspace?: string;
-                /** @description The app's page to go back to, shown as a link; only an absolute http(s) URL is kept. */
+                /** @description The workspace's wallet link handle, from `topUpUrl` or a 402's `url`; without it, a list of the workspaces. */
+                link?: string;
+                /**
+                 * @description The app's page to go back to, shown as a link: an http(s) URL, or a path on the mock's origin, whose
+                 *     origin is the mock's, one of `--cors-origin`, or (when no list of origins is given) a loopback one.
+                 *     Any other is left out, and the page says why.
+                 */
                 return?: string;
                 /** @description What the last form did (`top-up`, `auto-top-up-on`, `auto-top-up-off`), shown as a notice. */
                 done?: string;
@@ -3020,7 +3029,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description There is no workspace to show, or the query is invalid. */
+            /** @description The query is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,6 +3048,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `link` names no workspace (made up, edited, or from an earlier run of the mock). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     submitWalletPage: {
@@ -3052,7 +3070,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "workspace": "ws_free_demo",
+                 *       "link": "wl_5d41402abc4b2a76b9719d911017c592",
                  *       "csrf_token": "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
                  *       "action": "top-up",
                  *       "credits": "50",
@@ -3066,7 +3084,7 @@ export interface operations {
             /** @description Back to the wallet page, showing what was done. */
             303: {
                 headers: {
-                    /** @description The wallet page with `workspace`, `done` and `return`. */
+                    /** @description The wallet page with `link`, `done` and `return`. */
                     Location: string;
                     [name: string]: unknown;
                 };

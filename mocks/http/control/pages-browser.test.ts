@@ -122,16 +122,18 @@ describe('the app host pages in Chromium', () => {
   }, STEP_TIMEOUT_MS);
 
   it('under --control-token, the wallet page adds credits only with the token typed in', async () => {
-    const balance = async () => (await (await fetch(`${locked.origin}${API}/wallet`, { headers: { authorization: KEYS.free } })).json()).balance;
+    const wallet = async () => (await (await fetch(`${locked.origin}${API}/wallet`, { headers: { authorization: KEYS.free } })).json()) as { balance: number; topUpUrl: string };
+    const balance = async () => (await wallet()).balance;
     const start = await balance();
+    const { topUpUrl } = await wallet();
 
-    await page.goto(`${locked.origin}/wallet?workspace=ws_free_demo`);
+    await page.goto(topUpUrl);
     await page.locator('#credits').fill('7');
     await page.locator('button[value=top-up]').click();
     await expect.poll(() => page.locator('h1').textContent(), { timeout: STEP_TIMEOUT_MS }).toBe('The control token is needed');
     expect(await balance()).toBe(start);
 
-    await page.goto(`${locked.origin}/wallet?workspace=ws_free_demo`);
+    await page.goto(topUpUrl);
     await page.locator('#credits').fill('7');
     await page.locator('#control-token-top-up').fill(TOKEN);
     await page.locator('button[value=top-up]').click();

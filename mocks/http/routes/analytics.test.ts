@@ -1,6 +1,6 @@
 // Analytics and notifications over HTTP: deterministic series, the one-hour cache on the mock clock, fresh reads and their charge.
 import { describe, expect, it } from 'vitest';
-import { testMock, KEYS, T0 } from '../../testing.ts';
+import { testMock, KEYS, T0, WALLET_LINK } from '../../testing.ts';
 import type { PostRow } from '../../domain/posts.ts';
 import type { Workspace } from '../../domain/world.ts';
 import { notify } from '../../domain/notifications.ts';
@@ -103,7 +103,7 @@ describe('channel analytics', () => {
     const plain = await m.api('get', '/analytics/ch_free_x?date=7', KEYS.free).expect(200);
     m.clock.advance(60 * 1000);
     const refused = await m.api('get', '/analytics/ch_free_x?date=7&fresh=true', KEYS.free).expect(402);
-    expect(refused.body).toMatchObject({ wallet: true, url: '/wallet' });
+    expect(refused.body).toMatchObject({ wallet: true, url: expect.stringMatching(WALLET_LINK) });
     // Nothing changed: the cache still holds the earlier read.
     const again = await m.api('get', '/analytics/ch_free_x?date=7', KEYS.free).expect(200);
     expect(again.headers['x-cached-at']).toBe(plain.headers['x-cached-at']);

@@ -1,13 +1,13 @@
 // The brief over HTTP: the first-top-up gate, registry, PATCH semantics, create/delete rules, history through the control API.
 import { describe, expect, it } from 'vitest';
-import { testMock, KEYS } from '../../testing.ts';
+import { testMock, KEYS, WALLET_LINK } from '../../testing.ts';
 
 describe('brief endpoints', () => {
   it('answer 402 with wallet: true on the free plan before the first top-up', async () => {
     const m = testMock();
     for (const path of ['/brief/schema', '/brief', '/brief/onboarding', '/brief/foundation/voice']) {
       const res = await m.api('get', path, KEYS.free).expect(402);
-      expect(res.body).toEqual({ statusCode: 402, msg: 'The agent brief opens after your first wallet top-up.', message: 'The agent brief opens after your first wallet top-up.', wallet: true, url: '/wallet' });
+      expect(res.body).toEqual({ statusCode: 402, msg: 'The agent brief opens after your first wallet top-up.', message: 'The agent brief opens after your first wallet top-up.', wallet: true, url: expect.stringMatching(WALLET_LINK) });
     }
   });
 

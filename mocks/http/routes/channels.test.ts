@@ -1,6 +1,6 @@
 // Account and channels over HTTP: auth messages, isolation, listing, settings schemas, helpers, connect URLs, disconnecting, find-slot.
 import { describe, expect, it } from 'vitest';
-import { testMock, API, KEYS, T0 } from '../../testing.ts';
+import { testMock, API, KEYS, T0, WALLET_LINK } from '../../testing.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR = 60 * 60_000;
@@ -78,7 +78,7 @@ describe('channels and groups', () => {
     expect(new URL(res.body.url).hostname).toBe('www.linkedin.com');
     await m.api('get', '/social/myspace', KEYS.free).expect(400);
     const refused = await m.api('get', '/social/x', KEYS.free).expect(402);
-    expect(refused.body).toMatchObject({ wallet: true, url: '/wallet', message: expect.any(String) });
+    expect(refused.body).toMatchObject({ wallet: true, url: expect.stringMatching(WALLET_LINK), message: expect.any(String) });
     await m.api('get', '/social/x', KEYS.payg).expect(200);
     await m.api('get', '/social/x', KEYS.paid).expect(200);
     await m.api('get', '/social/x?refresh=ch_payg_x', KEYS.payg).expect(200);

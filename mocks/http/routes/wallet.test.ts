@@ -1,6 +1,6 @@
 // The wallet over HTTP: every wallet operation, the control API's wallet screens, and the 402 gate on scheduling.
 import { describe, expect, it } from 'vitest';
-import { testMock, KEYS, T0, type TestMock } from '../../testing.ts';
+import { testMock, KEYS, T0, type TestMock, WALLET_LINK, walletPage } from '../../testing.ts';
 
 const HOUR = 60 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -45,7 +45,7 @@ describe('GET /wallet', () => {
       creditsPerUnit: 100,
       autoTopUp: { enabled: false, belowCredits: 10, amount: 1000, monthlyLimit: 5000, usedThisMonth: 0 },
       forecast: { windowHours: 48, neededCredits: 0, short: false },
-      topUpUrl: expect.stringMatching(/^http:\/\/.+\/wallet$/),
+      topUpUrl: expect.stringMatching(/^http:\/\/.+\/wallet\?link=wl_[0-9a-f]{32}$/),
     });
   });
 
@@ -155,7 +155,9 @@ describe('the 402 gate', () => {
     const m = testMock();
     const before = await ledger(m);
     const res = await m.api('post', '/posts').send(post('schedule', 'ch_payg_x', Array.from({ length: 18 }, () => 'example.com'))).expect(402);
-    expect(res.body).toMatchObject({ wallet: true, url: '/wallet', message: expect.stringMatching(/Not enough credits/) });
+    expect(res.body).toMatchObject({ wallet: true, url: expect.stringMatching(WALLET_LINK), message: expect.stringMatching(/Not enough credits/) });
+    // The link leads to the refused workspace's own page, the one its topUpUrl names.
+    expect(res.body.url).toBe(await walletPage(m, KEYS.payg));
     expect(await ledger(m)).toEqual(before);
     expect(await calendar(m)).toEqual([]);
   });
@@ -175,7 +177,7 @@ describe('the 402 gate', () => {
     expect(await balance(m)).toBe(525);
     const before = await ledger(m);
     const res = await m.api('put', `/posts/${draft.postId}/status`).send({ status: 'schedule' }).expect(402);
-    expect(res.body).toMatchObject({ wallet: true, url: '/wallet' });
+    expect(res.body).toMatchObject({ wallet: true, url: expect.stringMatching(WALLET_LINK) });
     expect(await ledger(m)).toEqual(before);
     expect((await calendar(m)).every((p) => p.state === 'DRAFT')).toBe(true);
     await control(m, 'post', '/workspaces/ws_payg_demo/wallet/grant').send({ credits: 15 }).expect(200);

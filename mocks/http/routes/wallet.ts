@@ -6,10 +6,11 @@ import { priceListView } from '../../domain/wallet-pricing.ts';
 import { estimate } from '../../domain/wallet-estimate.ts';
 import { walletSummary } from '../../domain/wallet-summary.ts';
 import type { PublicHandlers } from '../typed.ts';
+import { walletLink } from '../wallet-link.ts';
 
-/** The wallet page in the app, absolute: the mock plays the app host at its own origin. */
+/** The caller's workspace's wallet page, absolute: the mock plays the app host at its own origin. */
 export function topUpUrl(ctx: Ctx): string {
-  return `${ctx.origin}${ctx.state.config.walletPath}`;
+  return `${ctx.origin}${walletLink(ctx.state, ctx.ws)}`;
 }
 
 export const handlers = {
