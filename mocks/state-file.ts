@@ -2,6 +2,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { rowRevision, type PostRow } from './domain/posts.ts';
 import { exportScenario, ScenarioError, type Scenario } from './domain/scenario.ts';
 import { nestsDeeperThan } from './http/body.ts';
 import { checkScenario, describeProblems, loadScenario } from './http/scenario.ts';
@@ -109,10 +110,60 @@ export function removeLeftovers(file: string): string[] {
   return removed;
 }
 
-/** The text of a state file for the world as it is now: exactly what the keeper writes. */
-export function renderStateFile(state: Pick<MockState, 'world' | 'clock'>): string {
+/** Each row's text as it stands in a state file, until `updateRow` changes the row (or it is replaced). */
+const rowTexts = new WeakMap<PostRow, { revision: number; text: string }>();
+/** A post row sits at this depth of the document: workspaces[i].posts[j] (JSON.stringify's two spaces a level). */
+const ROW_INDENT = ' '.repeat(8);
+
+function rowText(row: PostRow): string {
+  const revision = rowRevision(row);
+  const kept = rowTexts.get(row);
+  if (kept && kept.revision === revision) return kept.text;
+  const text = ROW_INDENT + JSON.stringify(row, null, 2).replaceAll('\n', `\n${ROW_INDENT}`);
+  rowTexts.set(row, { revision, text });
+  return text;
+}
+
+/**
+ * The text of a state file for the world as it is now, in parts whose concatenation is byte for byte
+ * `JSON.stringify(exportScenario(...), null, 2)`: the document around the posts, and each post row's own text. Posts
+ * are most of a large world and few change between two writes, so each row's text is kept and only a changed row is
+ * stringified again; and nothing here joins the parts, so a write holds the thread for the changed rows and the rest of
+ * the document only, not for tens of megabytes of string building (the parts go to the file one after another).
+ */
+export function renderStateFileParts(state: Pick<MockState, 'world' | 'clock'>): string[] {
+  const doc = exportScenario(state.world, { now: state.clock.now(), frozen: state.clock.frozen }, undefined, { share: true });
+  const marker = `spw-posts-${Math.random().toString(36).slice(2)}-`;
+  const rows = [...state.world.workspaces.values()].map((ws) => [...ws.posts.rows.values()]);
+  doc.workspaces.forEach((ws, i) => ((ws as { posts: unknown }).posts = `${marker}${i}`));
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const parts: string[] = [];
+  let from = 0;
+  rows.forEach((list, i) => {
+    const at = text.indexOf(`"${marker}${i}"`, from);
+    parts.push(text.slice(from, at));
+    if (list.length === 0) parts.push('[]');
+    else {
+      parts.push('[\n');
+      list.forEach((row, j) => parts.push(j === 0 ? rowText(row) : `,\n${rowText(row)}`));
+      parts.push('\n      ]');
+    }
+    from = at + marker.length + String(i).length + 2;
+  });
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** The whole text of a state file for the world as it is now: exactly what the keeper writes. */
+export function renderStateFile(state: Pick<MockState, 'world' | 'clock'>, { keepRows = true } = {}): string {
+  if (keepRows) return renderStateFileParts(state).join('');
   const doc = exportScenario(state.world, { now: state.clock.now(), frozen: state.clock.frozen }, undefined, { share: true });
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** Two renders are the same file when their parts are: kept row texts compare as the same string at once. */
+function sameParts(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((part, i) => part === b[i]);
 }
 
 export interface StateFileKeeper {
@@ -157,15 +208,15 @@ export function keepStateFile(state: MockState, file: string, timing: StateFileT
     }
     if (!doc.clock.frozen) state.clock.advance(Math.max(0, Date.now() - statSync(file).mtimeMs));
   }
-  const render = () => renderStateFile(state);
-  // A running clock alone is no change worth a write: its instant is the first "now" of the text, cut off here (a
-  // slice, which V8 makes without copying the text).
-  const fingerprint = (text: string) => {
-    if (state.clock.frozen) return text;
-    const at = text.indexOf('"now": "');
-    return at < 0 ? text : text.slice(text.indexOf('"', at + 8) + 1);
+  const render = () => renderStateFileParts(state);
+  // A running clock alone is no change worth a write: its instant is in the first part, cut off here.
+  const fingerprint = (parts: string[]): string[] => {
+    if (state.clock.frozen || parts.length === 0) return parts;
+    const head = parts[0]!;
+    const at = head.indexOf('"now": "');
+    return at < 0 ? parts : [head.slice(0, at) + head.slice(head.indexOf('"', at + 8) + 1), ...parts.slice(1)];
   };
-  let last = '';
+  let last: string[] = [];
   let firstChange = 0;
   let lastChange = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -185,20 +236,33 @@ export function keepStateFile(state: MockState, file: string, timing: StateFileT
 
   const writeInBackground = async (): Promise<void> => {
     const mine = generation;
-    let text: string;
+    let parts: string[];
     try {
-      text = render();
+      parts = render();
     } catch (err) {
       failed(err);
       return;
     }
-    const fp = fingerprint(text);
-    if (fp === last) return;
+    const fp = fingerprint(parts);
+    if (sameParts(fp, last)) return;
     const tmp = temporaryName(file, ++writes);
     try {
       const handle = await open(tmp, 'w');
       try {
-        await handle.writeFile(text);
+        // In batches of about 1 MiB: each becomes bytes on the thread, so none holds it for long, and between them
+        // requests are served.
+        let batch: string[] = [];
+        let size = 0;
+        for (const part of parts) {
+          batch.push(part);
+          size += part.length;
+          if (size >= 1 << 20) {
+            await handle.write(batch.join(''));
+            batch = [];
+            size = 0;
+          }
+        }
+        if (batch.length > 0) await handle.write(batch.join(''));
         await handle.sync();
       } finally {
         await handle.close();
@@ -245,10 +309,10 @@ export function keepStateFile(state: MockState, file: string, timing: StateFileT
     firstChange = 0;
     generation++;
     try {
-      const text = render();
-      const fp = fingerprint(text);
-      if (fp === last) return;
-      writeAtomically(file, text);
+      const parts = render();
+      const fp = fingerprint(parts);
+      if (sameParts(fp, last)) return;
+      writeAtomically(file, parts.join(''));
       last = fp;
       failing = false;
     } catch (err) {

@@ -7,6 +7,7 @@ import { holdsLink, postActionKey, unitPrice } from './wallet-pricing.ts';
 import { estimate } from './wallet-estimate.ts';
 import { walletSummary } from './wallet-summary.ts';
 import { edit, ledgerSum, putRows, releaseGroup, schedule, walletWorld, channelOf } from './wallet-testing.ts';
+import { updateRow } from './posts.ts';
 
 const URL = 'http://mock.test/wallet';
 
@@ -86,7 +87,7 @@ describe('scheduling charges', () => {
   it('gives back what unsent items paid when a group is deleted, with the reason in the description', () => {
     const ww = walletWorld();
     const rows = schedule(ww, 'x', ['a', 'b']);
-    rows[0]!.state = 'PUBLISHED';
+    updateRow(rows[0]!, { state: 'PUBLISHED' });
     releaseGroup(ww, rows[0]!.group, 'deleted');
     const refunds = ww.ws.wallet.ledger.filter((t) => t.type === 'REFUND');
     expect(refunds).toHaveLength(1);

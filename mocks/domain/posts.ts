@@ -15,6 +15,21 @@ import {
 } from './post-validation.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
+
+const revisions = new WeakMap<PostRow, number>();
+
+/**
+ * Change a stored row in place, and count the change: rows are read-only to the type checker so that every change comes
+ * through here, and a serializer that keeps each row's text (the state file) knows when to make it again.
+ */
+export function updateRow(row: PostRow, changes: Partial<PostRow>): void {
+  Object.assign(row, changes);
+  revisions.set(row, (revisions.get(row) ?? 0) + 1);
+}
+
+/** How many times `updateRow` changed this row object (0 for a new one: a replaced row is a new object). */
+export const rowRevision = (row: PostRow): number => revisions.get(row) ?? 0;
+
 export type { PostState, PostImage, Tag, PostRow, PostsState };
 
 export function initPosts(): PostsState {
@@ -279,7 +294,7 @@ function saveGroup(ws: Workspace, { p, rows, removed }: GroupBuild, stored: Post
     ws.posts.rows.set(row.id, row);
     if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
   }
-  order.forEach((id, index) => (ws.posts.rows.get(id)!.index = index));
+  order.forEach((id, index) => updateRow(ws.posts.rows.get(id)!, { index }));
   ws.posts.groups.set(p.group, order);
   return { postId: order[0]!, integration: p.channel.id };
 }
@@ -311,8 +326,7 @@ export function changeStatus(world: World, ws: Workspace, id: string, status: 'd
   const release = to === 'DRAFT' ? moving.filter((r) => r.state === 'QUEUE').map((r) => ({ postId: r.id, reason: 'moved back to drafts' as const })) : [];
   const settlement = planSettlement(world, ws, pay, release, env);
   for (const r of moving) {
-    r.state = to;
-    r.error = null;
+    updateRow(r, { state: to, error: null });
     if (to === 'QUEUE') noteDue(ws, r.publishAt);
   }
   applySettlement(world, ws, settlement, env);

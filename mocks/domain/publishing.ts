@@ -4,7 +4,7 @@ import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
 import { inClockRange } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import { notify } from './notifications.ts';
-import { groupRows, newReleaseId, noteDue, releaseUrlFor, type PostRow } from './posts.ts';
+import { groupRows, newReleaseId, noteDue, releaseUrlFor, updateRow, type PostRow } from './posts.ts';
 import { groupDeliveries, type OutboundWebhook } from './webhooks.ts';
 import { findChannel, type Env, type Workspace, type World } from './world.ts';
 
@@ -109,13 +109,16 @@ function step(world: World, ws: Workspace, row: PostRow, now: number, env: Env, 
   // Sent: the references become live links, the item gets its network id and address.
   let content = row.content;
   for (const ref of refs) if (ref) content = content.split(`(post:${ref.id})`).join(ref.releaseURL ?? '');
-  row.content = content;
-  row.releaseId = newReleaseId(env);
-  row.releaseURL = releaseUrlFor(world, channel, row.releaseId);
-  row.state = 'PUBLISHED';
-  row.error = null;
-  // When it went out on the mock's timeline: its own time, or later when it had to wait.
-  row.publishedAt = Math.max(row.publishAt, prev?.publishedAt ?? 0, ...refs.map((r) => r?.publishedAt ?? 0));
+  const releaseId = newReleaseId(env);
+  updateRow(row, {
+    content,
+    releaseId,
+    releaseURL: releaseUrlFor(world, channel, releaseId),
+    state: 'PUBLISHED',
+    error: null,
+    // When it went out on the mock's timeline: its own time, or later when it had to wait.
+    publishedAt: Math.max(row.publishAt, prev?.publishedAt ?? 0, ...refs.map((r) => r?.publishedAt ?? 0)),
+  });
   result.published.push(row.id);
   if (position === rows.length - 1) chainOut(world, ws, rows, env, result);
   return true;
@@ -185,8 +188,7 @@ function failAlone(world: World, ws: Workspace, row: PostRow, err: unknown, env:
   }
   if (row.state === 'QUEUE') {
     result.failed.push(row.id);
-    row.state = 'ERROR';
-    row.error = reason;
+    updateRow(row, { state: 'ERROR', error: reason });
   }
 }
 
@@ -200,8 +202,7 @@ function fail(world: World, ws: Workspace, rows: PostRow[], reason: string, env:
     if (!(err instanceof DomainError)) throw err;
   }
   for (const r of failing) {
-    r.state = 'ERROR';
-    r.error = reason;
+    updateRow(r, { state: 'ERROR', error: reason });
     result.failed.push(r.id);
   }
   if (settlement) applySettlement(world, ws, settlement, env);

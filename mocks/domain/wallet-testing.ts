@@ -4,7 +4,7 @@ import { applySettlement, planSettlement, type ReleaseReason } from './billing.t
 import { MockClock } from './clock.ts';
 import { defaultConfig, type MockConfig } from './config.ts';
 import { seededIds } from './ids.ts';
-import type { PostRow, PostState } from './posts.ts';
+import { updateRow, type PostRow, type PostState } from './posts.ts';
 import { createWorld } from './create-world.ts';
 import type { Env, Fixtures, Workspace, World } from './world.ts';
 
@@ -114,7 +114,7 @@ export function edit(ww: WalletWorld, group: string, contents: string[]): void {
   for (const r of rows.slice(contents.length)) ws.posts.rows.delete(r.id);
   contents.forEach((content, i) => {
     const existing = rows[i];
-    if (existing) existing.content = content;
+    if (existing) updateRow(existing, { content });
     else putRows(ws, env, group, channelId, [content], 'QUEUE', rows[0]!.publishAt, null, [ids[i]!], i);
   });
   applySettlement(world, ws, settlement, env);
@@ -127,7 +127,7 @@ export function releaseGroup(ww: WalletWorld, group: string, reason: ReleaseReas
   const settlement = planSettlement(world, ws, [], rows.map((r) => ({ postId: r.id, reason })), env);
   for (const r of rows) {
     if (reason === 'deleted') ws.posts.rows.delete(r.id);
-    else r.state = reason === 'moved back to drafts' ? 'DRAFT' : 'ERROR';
+    else updateRow(r, { state: reason === 'moved back to drafts' ? 'DRAFT' : 'ERROR' });
   }
   applySettlement(world, ws, settlement, env);
 }

@@ -146,31 +146,35 @@ export interface Tag {
   label: string;
 }
 
-/** One item of a group's `value`: index 0 is the post, later ones its thread items or comments. */
+/**
+ * One item of a group's `value`: index 0 is the post, later ones its thread items or comments. Read-only: a change goes
+ * through `updateRow` (posts.ts), which counts it, so that a serializer may keep each row's text until the row changes
+ * (the state file renders 20,000 posts from those texts instead of stringifying every one on each write).
+ */
 export interface PostRow {
-  id: string;
-  group: string;
-  channelId: string;
-  index: number;
+  readonly id: string;
+  readonly group: string;
+  readonly channelId: string;
+  readonly index: number;
   /** The text as stored; `(post:<id>)` is replaced by the live URL when the item publishes. */
-  content: string;
+  readonly content: string;
   /** The text as the client sent it, before any replacement (the next occurrence of a repeating post starts from it). */
-  template?: string;
-  images: PostImage[];
-  settings: Record<string, unknown> | null;
+  readonly template?: string;
+  readonly images: PostImage[];
+  readonly settings: Record<string, unknown> | null;
   /** When this item is due (ms): the group's date plus the delays before it. */
-  publishAt: number;
-  delayMinutes: number;
-  state: PostState;
-  releaseURL: string | null;
-  releaseId: string | null;
-  inter: number | null;
-  tags: Tag[];
-  shortLink: boolean;
-  creationMethod: 'API' | 'CLI';
-  createdAt: number;
-  publishedAt: number | null;
-  error: string | null;
+  readonly publishAt: number;
+  readonly delayMinutes: number;
+  readonly state: PostState;
+  readonly releaseURL: string | null;
+  readonly releaseId: string | null;
+  readonly inter: number | null;
+  readonly tags: Tag[];
+  readonly shortLink: boolean;
+  readonly creationMethod: 'API' | 'CLI';
+  readonly createdAt: number;
+  readonly publishedAt: number | null;
+  readonly error: string | null;
 }
 
 export interface PostsState {

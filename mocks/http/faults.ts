@@ -6,7 +6,7 @@ import { DomainError, invalid, walletRefusal } from '../domain/errors.ts';
 import type { Decide, Handle, HandlerMap, OperationHandler } from './pipeline.ts';
 import { settingsValidator } from './routes/posts.ts';
 import { findChannel, providerInfo, type Workspace, type World } from '../domain/world.ts';
-import { createPosts, groupRows, listPosts, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
+import { createPosts, groupRows, listPosts, updateRow, type CreatePostsInput, type PostRow } from '../domain/posts.ts';
 import { checkSettings, EMPTY_MESSAGE, plainText } from '../domain/post-validation.ts';
 import { groupDeliveries } from '../domain/webhooks.ts';
 import { postActionKey, priceListView, unitPrice } from '../domain/wallet-pricing.ts';
@@ -395,7 +395,7 @@ export const FAULTS: FaultDefinition[] = [
     operations: ['setPostReleaseId'],
     override: onOk((_state, r, ws) => {
       const post = ws.posts.rows.get(r.body?.id);
-      if (post && post.state !== 'PUBLISHED') post.releaseId = null;
+      if (post && post.state !== 'PUBLISHED') updateRow(post, { releaseId: null });
       return undefined;
     }),
   },
@@ -709,7 +709,7 @@ export const FAULTS: FaultDefinition[] = [
       const ws = workspaceOf(state, request);
       const row = ws?.posts.rows.get(decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? ''));
       if (r.status !== 402 || !row) return undefined;
-      row.state = 'QUEUE';
+      updateRow(row, { state: 'QUEUE' });
       return { status: 200, headers: r.headers, body: { id: row.id, state: row.state } };
     },
   },
@@ -800,7 +800,7 @@ export const FAULTS: FaultDefinition[] = [
     override: onOk((_state, r, ws) => {
       for (const created of Array.isArray(r.body) ? r.body : []) {
         const group = ws.posts.rows.get(created?.postId)?.group;
-        for (const row of ws.posts.rows.values()) if (group && row.group === group) row.inter = null;
+        for (const row of ws.posts.rows.values()) if (group && row.group === group) updateRow(row, { inter: null });
       }
       return undefined;
     }),
@@ -811,7 +811,7 @@ export const FAULTS: FaultDefinition[] = [
     description: 'A published post keeps `(post:<id>)` in its text as written instead of the referenced post\'s live URL.',
     caughtBy: ['post_reference_replaced'],
     install: afterTick((state, result) => {
-      for (const { row } of rowsOf(state, result.published)) if (row.template?.includes('(post:')) row.content = row.template;
+      for (const { row } of rowsOf(state, result.published)) if (row.template?.includes('(post:')) updateRow(row, { content: row.template });
     }),
   },
   {

@@ -1,7 +1,7 @@
 // Analytics and notifications over HTTP: deterministic series, the one-hour cache on the mock clock, fresh reads and their charge.
 import { describe, expect, it } from 'vitest';
 import { testMock, KEYS, T0, WALLET_LINK } from '../../testing.ts';
-import type { PostRow } from '../../domain/posts.ts';
+import { updateRow, type PostRow } from '../../domain/posts.ts';
 import type { Workspace } from '../../domain/world.ts';
 import { notify } from '../../domain/notifications.ts';
 
@@ -124,7 +124,7 @@ describe('post analytics', () => {
     const ws = m.app.state.world.workspaces.get('ws_payg_demo')!;
     const row = publishedPost(ws, 'pst_lost', 'ch_payg_instagram', null);
     expect((await m.api('get', '/analytics/post/pst_lost?date=7').expect(200)).body).toEqual({ missing: true });
-    row.releaseId = 'ig_123';
+    updateRow(row, { releaseId: 'ig_123' });
     const { body } = await m.api('get', '/analytics/post/pst_lost?date=7').expect(200);
     expect(body.map((s: { label: string }) => s.label)).toEqual(['Reach', 'Likes', 'Comments', 'Saves']);
     expect(body[0].data.map((p: { date: string }) => p.date)).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
