@@ -249,7 +249,7 @@ export const defaultActions: Actions = {
       `  Document:      ${base}/openapi.json`,
       `  Control API:   ${mock.origin}/_mock${opts.controlToken ? ' (send Authorization: Bearer <--control-token>)' : ''}`,
       `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
-      `  Wallet page:   ${mock.origin}${mock.app.state.config.walletPath} (where topUpUrl leads)`,
+      `  Wallet page:   ${mock.origin}${mock.app.state.config.walletPath} (every workspace; topUpUrl and a 402's url lead to one's own)`,
       `  CORS:          ${describeCors(mock.app.state.access.corsOrigins, Boolean(opts.controlCors))}`,
       `  World:         ${startedFrom}`,
       `  Clock:         ${clockLine} (POST /_mock/clock moves it)`,
