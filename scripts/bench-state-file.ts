@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { renderStateFile, renderStateFileParts } from '../mocks/state-file.ts';
+import { testMock } from '../mocks/testing.ts';
 import { API, NODE, ROOT, arg, freePort, httpJson, machine, startServer, type Started } from './lib/processes.ts';
 
 const posts = Number(arg('posts', '20000'));
@@ -95,6 +97,27 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+// The thread time one write takes, in this process: a whole render against one from the kept row texts (after a first
+// render has kept them), the same world, medians of five.
+const m = testMock({ strict: false });
+m.app.state.config.postsPerHour = 1e12;
+for (let i = 0; i < posts; i++) {
+  const body = JSON.stringify({ type: 'draft', date: new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString(), shortLink: false, tags: [{ value: 'bench', label: 'Bench' }], posts: [{ integration: { id: 'ch_paid_linkedin' }, value: [{ content: `Draft number ${i}: ${'fresh bread and good coffee, '.repeat(20)}`, image: [] }] }] });
+  await m.app.fetch(new Request(`http://127.0.0.1${API}/posts`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, body }));
+}
+const median = (f: () => unknown) => {
+  const times = [0, 1, 2, 3, 4].map(() => {
+    const t = performance.now();
+    f();
+    return performance.now() - t;
+  });
+  return Math.round(times.sort((a, b) => a - b)[2]!);
+};
+const whole = median(() => renderStateFile(m.app.state, { keepRows: false }));
+renderStateFileParts(m.app.state);
+const kept = median(() => renderStateFileParts(m.app.state));
+console.log(`One write's render of ${posts} posts (${(renderStateFile(m.app.state).length / 1e6).toFixed(1)} MB): ${whole} ms whole, ${kept} ms from kept row texts (median of 5)\n`);
+
 console.log('| Mock | state file | req/s | p50 ms | p99 ms | max ms |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.label} | ${r.stateFileMB === null ? '-' : `${r.stateFileMB} MB`} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} |`);
