@@ -157,4 +157,14 @@ describe('notifications', () => {
     expect((await m.api('get', '/notifications?page=9').expect(200)).body.notifications).toEqual([]);
     await m.api('get', '/notifications?page=-1').expect(400);
   });
+
+  it("a wallet event links to this workspace's wallet page, the same link as topUpUrl", async () => {
+    const m = testMock();
+    await m.http.post('/_mock/workspaces/ws_payg_demo/wallet/top-up').send({ credits: 5 }).expect(200);
+    const [latest] = (await m.api('get', '/notifications').expect(200)).body.notifications;
+    expect(latest.content).toMatch(/topped up/);
+    const { topUpUrl } = (await m.api('get', '/wallet').expect(200)).body;
+    expect(latest.link).toBe(new URL(topUpUrl).pathname + new URL(topUpUrl).search);
+    expect(latest.link).toMatch(/^\/wallet\?link=wl_[0-9a-f]{32}$/);
+  });
 });
