@@ -189,7 +189,7 @@ describe('the packed package, installed in a fresh folder', () => {
     const document = await fetch(`${clean}/api/public/v1/openapi.json`);
     expect(document.status).toBe(200);
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
-    for (const path of ['/docs', '/docs/assets/docs-init.js', '/docs/assets/swagger-ui-bundle.js']) {
+    for (const path of ['/docs', '/docs/openapi.json', '/docs/assets/docs-init.js', '/docs/assets/swagger-ui-bundle.js']) {
       const res = await fetch(`${clean}${path}`);
       expect(res.status, path).toBe(200);
       await res.arrayBuffer();

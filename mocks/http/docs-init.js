@@ -1,4 +1,4 @@
-// Starts Swagger UI in the /docs page on the mock's own document; the demo key buttons authorize in one click.
+// Starts Swagger UI in the /docs page on the page's edition of the document (examples from the live world); the demo key buttons authorize in one click.
 /* global SwaggerUIBundle */
 (function () {
   var data = document.body.dataset;
@@ -51,6 +51,8 @@
             button.type = 'button';
             button.className = 'demo-key';
             button.dataset.demoKey = ws.apiKey;
+            // The workspace the page's examples are filled from, marked as the server marks it when it lists the keys.
+            if (ws.id === data.examplesWorkspace) button.dataset.examples = 'true';
             button.title = ws.name + ' (' + (ws.plan === 'free' ? (ws.payAsYouGo ? 'free, pay-as-you-go' : 'free') : ws.plan) + ')';
             button.textContent = ws.apiKey;
             holder.appendChild(button);

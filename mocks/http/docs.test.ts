@@ -81,6 +81,45 @@ describe('the interactive reference at /docs', () => {
   it('loads every asset from the mock: no CDN, no validator badge, nothing else on the network', () => {
     expect(requested.length).toBeGreaterThan(3);
     expect(requested.filter((url) => !url.startsWith(`${mock.origin}/`) && !url.startsWith('data:'))).toEqual([]);
-    expect(requested).toContain(`${mock.origin}${API}/openapi.json`);
+    // The page's own edition (examples from the live world), not the contract's document.
+    expect(requested).toContain(`${mock.origin}/docs/openapi.json`);
   });
+
+  // Issue #27 part 6: with the key the page marks, the pre-filled examples run as they are. One GET with a path
+  // parameter, the scheduled POST /posts (a date after the clock, a channel of the workspace) and a PATCH.
+  it.each([
+    ['getIntegrationSettings', /\/integration-settings\/ch_paid_x$/],
+    ['createPosts', /\/posts$/],
+    ['saveBriefDocument', /\/brief\/foundation\/branding-assets$/],
+  ])('%s runs its pre-filled example unedited with the marked key and answers 2xx', async (operationId, path) => {
+    const marked = page.locator('[data-demo-key][data-examples="true"]');
+    expect(await marked.getAttribute('data-demo-key')).toBe(KEYS.paid);
+    await marked.click();
+    const operation = page.locator('.opblock', { has: page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }) });
+    await operation.locator('.opblock-summary-control').click();
+    await operation.locator('button.try-out__btn').click();
+    const sent = page.waitForRequest((r) => r.url().startsWith(`${mock.origin}${API}/`) && path.test(new URL(r.url()).pathname));
+    await operation.locator('button.execute').click();
+    const request = await sent;
+    expect(request.headers().authorization).toBe(KEYS.paid);
+    const status = operation.locator('.live-responses-table tr.response .response-col_status');
+    await expect.poll(() => status.first().textContent().then((t) => t?.trim()), { timeout: STEP_TIMEOUT_MS }).toMatch(/^2\d\d$/);
+    if (operationId === 'createPosts') expect(Date.parse(JSON.parse(request.postData() ?? '{}').date)).toBeGreaterThan(Date.now());
+  }, 3 * STEP_TIMEOUT_MS);
+
+  it('after a post is created, a reload puts its id in the post operations, and changePostStatus runs unedited', async () => {
+    const { posts } = await (await fetch(`${mock.origin}${API}/posts?startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z`, { headers: { authorization: KEYS.paid } })).json();
+    expect(posts.length).toBeGreaterThan(0);
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('.opblock-summary-operation-id').first().waitFor();
+    await page.locator('[data-demo-key][data-examples="true"]').click();
+    const operation = page.locator('.opblock', { has: page.locator('.opblock-summary-operation-id', { hasText: /^changePostStatus$/ }) });
+    await operation.locator('.opblock-summary-control').click();
+    await operation.locator('button.try-out__btn').click();
+    const sent = page.waitForRequest((r) => /\/posts\/[^/]+\/status$/.test(r.url()));
+    await operation.locator('button.execute').click();
+    expect(posts.map((p: { id: string }) => p.id)).toContain(new URL((await sent).url()).pathname.split('/').at(-2));
+    const status = operation.locator('.live-responses-table tr.response .response-col_status');
+    await expect.poll(() => status.first().textContent().then((t) => t?.trim()), { timeout: STEP_TIMEOUT_MS }).toBe('200');
+  }, 3 * STEP_TIMEOUT_MS);
 });

@@ -6,13 +6,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
-import { loadSpec } from '../../spec/load.ts';
+import { bundledSpec, loadSpec } from '../../spec/load.ts';
 import type { MockState } from './state.ts';
 import { bearerControlToken, hostRefusal, publicOrigin } from './access.ts';
 import { CONTROL_PATH } from './core.ts';
+import { docsDocument, examplesWorkspace } from './docs-document.ts';
 
 export const DOCS_PATH = '/docs';
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
+/** The page's own edition of the public document: examples filled from the live world (mocks/http/docs-document.ts). */
+export const DOCS_SPEC_PATH = `${DOCS_PATH}/openapi.json`;
 
 const require = createRequire(import.meta.url);
 
@@ -98,10 +101,12 @@ function keysHtml(state: MockState, showKeys: boolean, origin: string): string {
   <span id="demo-keys"></span>
   (Or read them with <code>curl -H 'Authorization: Bearer &lt;token&gt;' ${escapeHtml(origin + CONTROL_PATH)}/workspaces</code>.)`;
   }
+  const examples = examplesWorkspace(state.world).id;
   return [...state.world.workspaces.values()]
     .map((ws) => {
       const plan = ws.plan === 'free' ? (ws.wallet.toppedUp ? 'free, pay-as-you-go' : 'free, never topped up') : ws.plan;
-      return `<button type="button" class="demo-key" data-demo-key="${escapeHtml(ws.apiKey)}" title="${escapeHtml(`${ws.name} (${plan})`)}">${escapeHtml(ws.apiKey)}</button>`;
+      const mark = ws.id === examples ? ' data-examples="true"' : '';
+      return `<button type="button" class="demo-key" data-demo-key="${escapeHtml(ws.apiKey)}"${mark} title="${escapeHtml(`${ws.name} (${plan})`)}">${escapeHtml(ws.apiKey)}</button>`;
     })
     .join('');
 }
@@ -122,14 +127,16 @@ function page(state: MockState, apiPath: string, showKeys: boolean, origin: stri
   .mock-banner code { background: #333; padding: 1px 5px; border-radius: 3px; }
   .demo-key { margin: 0 6px 0 0; padding: 2px 10px; border: 1px solid #89bf04; border-radius: 4px; background: transparent; color: #eee; cursor: pointer; font: inherit; }
   .demo-key[aria-pressed="true"] { background: #89bf04; color: #1b1b1b; }
+  .demo-key[data-examples="true"]::after { content: " \\2605"; }
   #keys-form { display: inline; }
   #keys-form input { padding: 2px 6px; }
 </style>
 </head>
-<body data-spec-url="${escapeHtml(`${apiPath}/openapi.json`)}" data-scheme="${escapeHtml(authorizationScheme())}">
+<body data-spec-url="${escapeHtml(DOCS_SPEC_PATH)}" data-scheme="${escapeHtml(authorizationScheme())}" data-examples-workspace="${escapeHtml(examplesWorkspace(state.world).id)}">
 <div class="mock-banner">
   <strong>Mock server.</strong> "Try it out" sends real requests to this mock at <code id="api-base">${escapeHtml(apiPath)}</code>; its world is seeded demo data.
   Authorize with a demo key (sent as <code>Authorization: &lt;key&gt;</code>, no <code>Bearer</code>): ${keysHtml(state, showKeys, origin)}
+  <br>The examples are filled from the world of <strong>${escapeHtml(examplesWorkspace(state.world).name)}</strong> (the key marked ★) and run as they are; the contract's own document is <code>${escapeHtml(apiPath)}/openapi.json</code>.
 </div>
 <div id="swagger-ui"></div>
 <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
@@ -154,6 +161,18 @@ export function mountDocs(app: Hono<any>, state: MockState, apiPath: string): vo
         ...(locked ? { vary: 'Authorization' } : {}),
         'x-content-type-options': 'nosniff',
       },
+    });
+  });
+  // Built per request from the world and the clock as they are (ids of posts created since, dates ahead of the clock);
+  // it reads and never changes the world. Behind the same Host lock as the page, and it names a key only when the page would.
+  app.get(DOCS_SPEC_PATH, (c) => {
+    const refused = hostRefusal(state.access, c.req.raw);
+    if (refused) return refused;
+    const locked = state.access.controlToken !== undefined;
+    const served = bundledSpec(publicOrigin(state.access, c.req.raw) + apiPath);
+    const doc = docsDocument(served, state.world, state.clock.now(), bearerControlToken(state.access, c.req.raw));
+    return Response.json(doc, {
+      headers: { 'cache-control': 'no-store', ...(locked ? { vary: 'Authorization' } : {}), 'x-content-type-options': 'nosniff' },
     });
   });
   app.get(`${ASSETS_PATH}/:name`, (c) => serveAsset(c.req.param('name'), c.req.raw));

@@ -155,6 +155,8 @@ describe('the app host pages in Chromium', () => {
     await page.locator(`[data-demo-key="${KEYS.payg}"]`).waitFor();
     const shown = await page.locator('[data-demo-key]').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.demoKey));
     expect(shown).toEqual(expect.arrayContaining(Object.values(KEYS)));
+    // The key whose world fills the page's examples is marked here too, as when the server lists the keys.
+    expect(await page.locator('[data-demo-key][data-examples="true"]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.demoKey))).toEqual([KEYS.paid]);
     // The token is not kept by the page: a reload asks again.
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await page.locator('[data-demo-key]').count()).toBe(0);
