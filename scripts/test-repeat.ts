@@ -12,7 +12,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 function once(i: number): Promise<{ ok: boolean; seconds: number; summary: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -20,7 +20,9 @@ function once(i: number): Promise<{ ok: boolean; seconds: number; summary: strin
       mkdirSync('reports', { recursive: true });
       // Each run's whole output is kept, so a red run can be read after the loop has moved on.
       writeFileSync(`reports/test-repeat-${i}.log`, output);
-      const summary = [...output.matchAll(/^\s*Tests\s+(.*)$/gm)].map((m) => m[1]!.trim()).pop() ?? 'no test summary';
+      // Vitest colours its summary even when told not to; the codes are cut before it is read.
+      const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+      const summary = [...plain.matchAll(/^\s*Tests\s+(.*)$/gm)].map((m) => m[1]!.trim()).pop() ?? 'no test summary';
       resolve({ ok: code === 0, seconds: (performance.now() - started) / 1000, summary });
     });
   });
