@@ -138,11 +138,11 @@ describe('the public document', () => {
     }
   });
 
-  it('answers 402 with a plan refusal on AI endpoints and a wallet refusal everywhere else', () => {
+  it('answers 402 with a plan or a wallet refusal on AI endpoints (section 7: "for wallet or plan reasons") and a wallet refusal everywhere else', () => {
     for (const { op } of operations) {
       const refusal = op.responses['402'];
       if (!refusal) continue;
-      const want = AI.includes(op.operationId) ? 'PlanRefusal' : 'WalletRefusal';
+      const want = AI.includes(op.operationId) ? 'PlanOrWalletRefusal' : 'WalletRefusal';
       expect(refusal, op.operationId).toEqual({ $ref: `#/components/responses/${want}` });
     }
     for (const id of AI) expect(byId.get(id)?.op.responses['402'], id).toBeDefined();

@@ -1,5 +1,5 @@
 // Provider helpers run by `POST /integration-trigger/{id}` (reference 2.9): deterministic, plausible data per channel.
-import { invalid } from './errors.ts';
+import { invalid, notFound } from './errors.ts';
 import { providerInfo, type Channel, type World } from './world.ts';
 
 type Data = Record<string, string>;
@@ -84,11 +84,11 @@ function validateDocument(data: Data) {
   return { valid: problems.length === 0, documentId: id, title: doc.title, problems };
 }
 
-/** Run a helper the channel's provider lists in its tools; any other method name is a 400. */
+/** Run a helper the channel's provider lists in its tools; any other method name is not found (404, reference 4.1: "404 when not found"). */
 export function runTool(world: World, channel: Channel, methodName: string, data: Data = {}): unknown {
   const tools = providerInfo(world, channel.identifier).tools.map((t) => t.methodName);
   if (!tools.includes(methodName)) {
-    throw invalid(`Unknown method ${methodName} for ${channel.identifier}${tools.length > 0 ? ` (available: ${tools.join(', ')})` : ' (it has no helpers)'}`);
+    throw notFound(`Unknown method ${methodName} for ${channel.identifier}${tools.length > 0 ? ` (available: ${tools.join(', ')})` : ' (it has no helpers)'}`);
   }
   switch (methodName) {
     case 'channels':

@@ -935,12 +935,12 @@ export const FAULTS: FaultDefinition[] = [
     override: () => (r) => (r.status === 402 ? { ...r, status: 403 } : undefined),
   },
   {
-    name: 'ai-wallet-refusal',
+    name: 'ai-refusal-unshaped',
     area: 'plans',
-    description: 'AI endpoints refuse free workspaces with a wallet refusal (relative url, no statusCode) instead of a plan refusal.',
+    description: "AI endpoints refuse free workspaces with a 402 in neither refusal's shape (no message, no url).",
     caughtBy: ['plan_gates', 'response_schema_conformance'],
     operations: ['generateVideo', 'runVideoFunction'],
-    override: () => (r) => (r.status === 402 ? { ...r, body: { message: 'Top up to use AI generation.', wallet: true, url: '/wallet' } } : undefined),
+    override: () => (r) => (r.status === 402 ? { ...r, body: { error: 'upgrade required' } } : undefined),
   },
   {
     name: 'x-connect-open',

@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Run a provider helper
-         * @description Runs a provider helper (a tool listed by `GET /integration-settings/{id}`, named by `methodName`) on the channel, for example `audioSearch` on an Instagram business channel, `creatorInfo` on TikTok, `channels` on Discord, or `documents` and `validateDocument` on Sanity. The helper's output is not shown in the reference and may be any JSON value. 404 when the channel is not found.
+         * @description Runs a provider helper (a tool listed by `GET /integration-settings/{id}`, named by `methodName`) on the channel, for example `audioSearch` on an Instagram business channel, `creatorInfo` on TikTok, `channels` on Discord, or `documents` and `validateDocument` on Sanity. The helper's output is not shown in the reference and may be any JSON value. 404 when not found (the channel, or a helper it does not list).
          */
         post: operations["triggerIntegrationTool"];
         delete?: never;
@@ -1498,8 +1498,8 @@ export interface components {
                 "application/json": components["schemas"]["WalletRefusal"];
             };
         };
-        /** @description A paid plan is needed. */
-        PlanRefusal: {
+        /** @description A paid plan is needed (a plan refusal). Section 7 lists the AI endpoints among those that answer 402 "for wallet or plan reasons", so a wallet refusal is allowed too. */
+        PlanOrWalletRefusal: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1511,7 +1511,7 @@ export interface components {
                  *       "url": "https://app.example.com/billing"
                  *     }
                  */
-                "application/json": components["schemas"]["PlanRefusal"];
+                "application/json": components["schemas"]["PlanRefusal"] | components["schemas"]["WalletRefusal"];
             };
         };
         /** @description The free plan's media library is full. */
@@ -3115,7 +3115,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PlanRefusal"];
+            402: components["responses"]["PlanOrWalletRefusal"];
         };
     };
     runVideoFunction: {
@@ -3162,7 +3162,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PlanRefusal"];
+            402: components["responses"]["PlanOrWalletRefusal"];
         };
     };
     getOpenApiDocument: {

@@ -50,7 +50,7 @@ describe('channels and groups', () => {
     await m.api('get', '/integration-settings/ch_paid_x').expect(404);
   });
 
-  it('runs the provider helpers with plausible data; unknown method 400, unknown channel 404', async () => {
+  it('runs the provider helpers with plausible data; a method the provider does not list 404, as an unknown channel (reference: "404 when not found")', async () => {
     const m = testMock();
     const run = (id: string, methodName: string, data?: Record<string, string>) => m.api('post', `/integration-trigger/${id}`).send({ methodName, ...(data ? { data } : {}) });
     const discord = (await run('ch_payg_discord', 'channels').expect(200)).body.output;
@@ -67,7 +67,7 @@ describe('channels and groups', () => {
     expect(docs.length).toBeGreaterThan(0);
     expect((await run('ch_payg_sanity', 'validateDocument', { documentId: docs[0]._id }).expect(200)).body.output).toMatchObject({ valid: true });
     expect((await run('ch_payg_sanity', 'validateDocument', { documentId: `drafts.${docs[0]._id}` }).expect(200)).body.output).toMatchObject({ valid: false });
-    await run('ch_payg_x', 'channels').expect(400);
+    expect((await run('ch_payg_x', 'channels').expect(404)).body.message).toMatch(/^Unknown method channels for x/);
     await run('ch_paid_discord', 'channels').expect(404);
     await m.api('post', '/integration-trigger/ch_payg_discord').send({ methodName: 'channels', data: { n: 1 } }).expect(400);
   });
