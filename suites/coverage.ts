@@ -207,6 +207,9 @@ export class OutcomeCatalogue {
         const schema = follow(doc, `${response.pointer}/content/application~1json/schema`);
         const key = schema.node?.oneOf ? 'oneOf' : schema.node?.anyOf ? 'anyOf' : undefined;
         if (!key) continue;
+        // Alternatives the server picks between (`x-server-chooses`: the AI endpoints' plan or wallet refusal) are one
+        // outcome: a client cannot make a server send the other, so counting each would leave one unreachable anywhere.
+        if (schema.node['x-server-chooses'] === true) continue;
         // A branch that only adds `required` (Error: msg or message) constrains one body; it is not another outcome.
         const branches: any[] = schema.node[key];
         if (branches.every((b) => Object.keys(b).every((k) => k === 'required' || k === 'description'))) continue;
