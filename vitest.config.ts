@@ -14,7 +14,7 @@ const INCLUDE = ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts
  * Test files that change process-wide state they cannot fully put back: msw/node and nock both intercept through
  * @mswjs/interceptors, which replaces the global Request (to record raw headers) and does not restore it on
  * nock.restore(). Any later file in the same worker that builds a Request then fails with "inferRawHeaders(...) is
- * not iterable"; which files share a worker depends on the order, so in the shared pool it failed one run in three.
+ * not iterable"; which files share a worker depends on the order, so in the shared pool the failures came and went.
  */
 export const OWN_PROCESS = ['mocks/msw/msw-node.test.ts', 'mocks/http/publishing.test.ts', 'mocks/http/public-url.test.ts', 'mocks/http/routes/media.test.ts'];
 
