@@ -176,14 +176,18 @@ describe('POST /posts', () => {
     expect(await listAll(m, KEYS.paid)).toHaveLength(1);
   });
 
-  it('keeps tags, inter and a client-given group', async () => {
+  it('keeps tags, inter and a client-given group; the calendar lists exactly the fields of section 2.3', async () => {
     const m = testMock();
     const res = await m
       .api('post', '/posts')
       .send(body('schedule', [entry('ch_payg_x', 'weekly', X, 'my-group')], { tags: [{ value: 'launch', label: 'Launch' }], inter: 7 }))
       .expect(200);
     const [post] = await listAll(m);
-    expect(post).toMatchObject({ id: res.body[0].postId, group: 'my-group', tags: [{ value: 'launch', label: 'Launch' }], inter: 7 });
+    expect(post).toMatchObject({ id: res.body[0].postId, group: 'my-group' });
+    // A client reading the document's schemas as closed meets nothing PostSummary does not name.
+    expect(Object.keys(post).sort()).toEqual(['content', 'group', 'id', 'integration', 'publishDate', 'releaseURL', 'state']);
+    const row = m.app.state.world.workspaces.get('ws_payg_demo')!.posts.rows.get(res.body[0].postId)!;
+    expect(row).toMatchObject({ tags: [{ value: 'launch', label: 'Launch' }], inter: 7 });
   });
 
   it('edits an existing group in place: same ids, new content and date, removed items gone', async () => {

@@ -19,6 +19,11 @@ import type { Ctx } from '../pipeline.ts';
 import type { PublicHandlers } from '../typed.ts';
 
 
+/**
+ * A post as the calendar lists it: exactly the fields of reference section 2.3 (PostSummary), so that a client reading
+ * the document's schemas as closed meets nothing it does not name; `integration`'s fields are not shown there, so the
+ * mock's are free.
+ */
 function summary(ws: Workspace, row: PostRow) {
   const channel = findChannel(ws, row.channelId);
   return {
@@ -31,8 +36,6 @@ function summary(ws: Workspace, row: PostRow) {
     integration: channel
       ? { id: channel.id, name: channel.name, identifier: channel.identifier, providerIdentifier: channel.identifier, picture: channel.picture }
       : { id: row.channelId },
-    tags: row.tags,
-    inter: row.inter,
   };
 }
 
