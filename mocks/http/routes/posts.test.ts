@@ -185,7 +185,7 @@ describe('POST /posts', () => {
     const [post] = await listAll(m);
     expect(post).toMatchObject({ id: res.body[0].postId, group: 'my-group' });
     // A client reading the document's schemas as closed meets nothing PostSummary does not name.
-    expect(Object.keys(post).sort()).toEqual(['content', 'group', 'id', 'integration', 'publishDate', 'releaseURL', 'state']);
+    expect(Object.keys(post!).sort()).toEqual(['content', 'group', 'id', 'integration', 'publishDate', 'releaseURL', 'state']);
     const row = m.app.state.world.workspaces.get('ws_payg_demo')!.posts.rows.get(res.body[0].postId)!;
     expect(row).toMatchObject({ tags: [{ value: 'launch', label: 'Launch' }], inter: 7 });
   });
