@@ -84,7 +84,8 @@ function resolvePointer(doc: OpenApiDocument, pointer: string): any {
   return node;
 }
 
-function deref<T = any>(doc: OpenApiDocument, node: any): T {
+/** Follow `$ref`s (local JSON pointers, at most 16 hops) to the node they name; any other node is returned as it is. */
+export function deref<T = any>(doc: OpenApiDocument, node: any): T {
   let current = node;
   for (let i = 0; current && typeof current === 'object' && typeof current.$ref === 'string' && i < 16; i++) {
     current = resolvePointer(doc, current.$ref);

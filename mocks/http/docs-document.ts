@@ -7,6 +7,7 @@
 // the page loads, and until there is one the example is a placeholder whose operation says what to run first.
 import type { Channel, PostRow, Workspace, World } from '../domain/world.ts';
 import type { OpenApiDocument } from '../../spec/documents.ts';
+import { deref } from '../../spec/validator.ts';
 
 type Json = Record<string, any>;
 
@@ -20,17 +21,6 @@ export const DOCS_PLACEHOLDERS = { post: 'no-post-yet', media: 'no-media-yet', t
 export function examplesWorkspace(world: World): Workspace {
   const all = [...world.workspaces.values()];
   return all.find((ws) => ws.plan === 'paid') ?? all[0]!;
-}
-
-function deref(doc: Json, node: any): any {
-  let seen = 0;
-  while (node && typeof node.$ref === 'string' && seen++ < 20) {
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .reduce((at: any, part: string) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return node;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];

@@ -5,7 +5,7 @@
 // an answer given here never runs the operation, so nothing changes.
 import type { components } from '../../spec/generated/control.d.ts';
 import type { CompiledOperation } from '../../spec/validator.ts';
-import { describeViolations } from '../../spec/validator.ts';
+import { deref as resolve, describeViolations } from '../../spec/validator.ts';
 import { rateLimited } from '../domain/errors.ts';
 import { MAX_LATENCY_MS } from './latency.ts';
 
@@ -48,16 +48,6 @@ export interface Plan {
 }
 
 type Doc = Record<string, any>;
-
-function resolve(document: Doc, node: any): any {
-  for (let hops = 0; node?.$ref && hops < 16; hops++) {
-    node = String(node.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((at: any, part: string) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  }
-  return node;
-}
 
 /** The exact statuses an operation documents, ascending (`default` and `4XX`-style ranges name no one status). */
 export function documentedStatuses(op: CompiledOperation): number[] {

@@ -1,5 +1,6 @@
 // Scenarios at the edge: check a document against the control schema and the domain's rules, then swap it in as the world.
-import type { ContractValidator } from '../../spec/validator.ts';
+import type { OpenApiDocument } from '../../spec/documents.ts';
+import { deref, type ContractValidator } from '../../spec/validator.ts';
 import type { MockClock } from '../domain/clock.ts';
 import { defaultConfig, type MockConfig } from '../domain/config.ts';
 import type { IdSource } from '../domain/ids.ts';
@@ -43,16 +44,10 @@ export function moveScenario(controlDocument: unknown, doc: Scenario, to: number
   // Not a scenario: left as it is, for the load to name what is wrong with it.
   if (Number.isNaN(from) || !Number.isFinite(to)) return doc;
   const by = to - from;
-  const components = (controlDocument as { components: { schemas: Record<string, unknown> } }).components.schemas;
-  const resolve = (schema: unknown): unknown => {
-    let s = schema as { $ref?: string } | undefined;
-    for (let hops = 0; s?.$ref && s.$ref !== TIME_SCHEMA && hops < 32; hops++) s = components[s.$ref.split('/').pop()!] as { $ref?: string };
-    return s;
-  };
   const isTime = (schema: unknown) => (schema as { $ref?: string } | undefined)?.$ref === TIME_SCHEMA;
   const walk = (value: unknown, schema: unknown): unknown => {
     if (isTime(schema)) return typeof value === 'number' ? value + by : value;
-    const s = resolve(schema) as Record<string, any> | undefined;
+    const s = deref<Record<string, any> | undefined>(controlDocument as OpenApiDocument, schema);
     if (!s) return value;
     // A nullable instant is written oneOf [time, null].
     if (typeof value === 'number') return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some(isTime) ? value + by : value;
