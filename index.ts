@@ -16,7 +16,7 @@ export { startMock, type RunningMock } from './mocks/server.ts';
 export { createMockApp, type MockApp } from './mocks/http/app.ts';
 export type { MockOptions } from './mocks/http/state.ts';
 export { loadFixtures } from './fixtures/load.ts';
-export { FAULTS, faultNames, type FaultDefinition } from './mocks/http/faults.ts';
+export { FAULTS, faultNames, type FaultDefinition } from './mocks/http/faults/index.ts';
 export { verify, type VerifyOptions } from './suites/verify.ts';
 export type { CheckResult, RunReport } from './suites/runner.ts';
 export { startProxy, type ProxyOptions, type RunningProxy } from './proxy/server.ts';

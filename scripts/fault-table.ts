@@ -1,7 +1,7 @@
 // The README's fault table, generated from the catalogue itself (mocks/http/faults.ts) so the two cannot drift:
 // `npm run faults:table` rewrites it between its markers; suites/faults.test.ts fails when it is out of date.
 import { join } from 'node:path';
-import { FAULTS } from '../mocks/http/faults.ts';
+import { FAULTS } from '../mocks/http/faults/index.ts';
 import { writeSection, type GeneratedSection } from './lib/generated-section.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

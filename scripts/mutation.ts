@@ -18,7 +18,7 @@ const STRYKER = `${TOOL}/node_modules/@stryker-mutator/core/bin/stryker.js`;
 const REPORT = 'reports/mutation/mutation.json';
 
 /** Never mutated: unit tests and their helpers, and the fault catalogue (code that only runs when a fault is switched on). */
-const NEVER = ['!**/*.test.ts', '!mocks/domain/wallet-testing.ts', '!mocks/http/faults.ts'];
+const NEVER = ['!**/*.test.ts', '!mocks/domain/wallet-testing.ts', '!mocks/http/faults.ts', '!mocks/http/faults/**'];
 const AREAS: Record<string, string[]> = {
   domain: ['mocks/domain/**/*.ts'],
   http: ['mocks/http/**/*.ts'],

@@ -1,6 +1,6 @@
 // The fault catalogue proves the suites: for each fault, in-process, only the checks expected to catch it run, and at least one must fail.
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../mocks/http/faults.ts';
+import { FAULTS } from '../mocks/http/faults/index.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks } from './runner.ts';
 import { FAULT_TABLE } from '../scripts/fault-table.ts';

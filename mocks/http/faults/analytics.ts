@@ -1,0 +1,66 @@
+// The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
+import { type FaultDefinition, onOk, workspaceOf, isSpend } from './helpers.ts';
+import { findChannel } from '../../domain/world.ts';
+import { updateRow } from '../../domain/posts.ts';
+
+/** The analytics faults, in the catalogue's order. */
+export const ANALYTICS: FaultDefinition[] = [
+  {
+    name: 'analytics-never-cached',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} reads the network on every call: X-Cached-At is always now, within the hour too.',
+    caughtBy: ['analytics_cache'],
+    operations: ['getChannelAnalytics'],
+    override: (state) => (r) => {
+      if (r.status !== 200) return undefined;
+      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k.toLowerCase() === 'x-cached-at' ? new Date(state.clock.now()).toISOString() : v]));
+      return { ...r, headers };
+    },
+  },
+  {
+    name: 'x-reads-free',
+    area: 'analytics',
+    description: 'A fresh analytics read of the `x` channel on pay-as-you-go takes nothing from the wallet (and is never refused with 402): the read is charged and at once put back.',
+    caughtBy: ['x_analytics_reads_charged'],
+    operations: ['getChannelAnalytics'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (!ws || (r.status !== 200 && !(r.status === 402 && r.body?.wallet === true))) return undefined;
+      const now = state.clock.now();
+      const ledger: any[] = ws.wallet.ledger;
+      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && t.createdAt === now)) {
+        ledger.splice(ledger.indexOf(t), 1);
+        ws.wallet.balance -= t.cents;
+      }
+      if (r.status !== 402) return undefined;
+      const channelId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const channel = findChannel(ws, channelId);
+      if (channel?.identifier !== 'x') return undefined;
+      // The 402 came from the charge: answer as if the read were free.
+      return { status: 200, headers: { ...r.headers, 'x-cached-at': new Date(now).toISOString() }, body: [] };
+    },
+  },
+  {
+    name: 'missing-x-cached-at',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} answers without the X-Cached-At header.',
+    caughtBy: ['response_headers_conformance'],
+    operations: ['getChannelAnalytics'],
+    override: () => (r) => {
+      const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => k.toLowerCase() !== 'x-cached-at'));
+      return { ...r, headers };
+    },
+  },
+  {
+    name: 'release-id-not-kept',
+    area: 'analytics',
+    description: 'PUT /posts/{id}/release-id answers 200 with the id but does not store it on a post not yet published, so its analytics still answer {missing: true}.',
+    caughtBy: ['post_analytics_link'],
+    operations: ['setPostReleaseId'],
+    override: onOk((_state, r, ws) => {
+      const post = ws.posts.rows.get(r.body?.id);
+      if (post && post.state !== 'PUBLISHED') updateRow(post, { releaseId: null });
+      return undefined;
+    }),
+  },
+];

@@ -1,0 +1,109 @@
+// What the fault catalogue's areas share (mocks/http/faults/): a fault's definition, and the ways a fault reaches into the mock.
+import type { MockState } from '../state.ts';
+import type { Handle, OperationHandler } from '../pipeline.ts';
+import type { Workspace, World } from '../../domain/world.ts';
+import type { PostRow } from '../../domain/posts.ts';
+
+export interface FaultDefinition {
+  name: string;
+  area: string;
+  description: string;
+  /** The checks expected to catch it (suites/faults.test.ts runs exactly these and fails if none fails). */
+  caughtBy: string[];
+  /** Changes a decided JSON reply (errors included) of the `operations` named, all when none are. */
+  override?: (state: MockState) => After;
+  operations?: string[];
+  /** Changes how operations act: wraps their handlers (after authentication and validation, before acting). */
+  handlers?: Partial<Record<string, (inner: OperationHandler, state: MockState) => OperationHandler>>;
+  /** Changes the request before the mock reads it (authentication included), for every operation. */
+  request?: (request: Request) => Request;
+  /** Behaviour that lives outside one reply (the clock's tick): wraps a seam of the state once, at start. */
+  install?: (state: MockState) => void;
+}
+
+export type Reply = { status: number; body: any; headers: Record<string, string> };
+export type Info = { operationId: string; request: Request };
+/** A reply override: the reply to answer instead, or `undefined` to keep it. */
+export type After = (reply: Reply, info: Info) => Reply | void;
+
+/** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
+export function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Reply | undefined): NonNullable<FaultDefinition['override']> {
+  return (state) => (r, info) => {
+    const ws = workspaceOf(state, info.request);
+    return r.status === 200 && ws ? fn(state, r, ws, info) : undefined;
+  };
+}
+
+/** Takes back every refund the operation just made (those recorded at this instant), balance and ledger alike. */
+export const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws) => {
+  const now = state.clock.now();
+  const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
+  for (const t of refunds) ws.wallet.balance -= t.cents;
+  ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
+  return undefined;
+});
+
+/** A fault on GET /wallet's forecast: `neededCredits` moved by what `cents` gives each queued row due in its window. */
+export function shiftForecast(cents: (state: MockState, ws: Workspace, row: PostRow) => number): NonNullable<FaultDefinition['override']> {
+  return onOk((state, r, ws) => {
+    const f = r.body?.forecast;
+    if (!f) return undefined;
+    const end = state.clock.now() + f.windowHours * 3_600_000;
+    let shift = 0;
+    for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) shift += cents(state, ws, row);
+    return shift === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + shift) / 100 } } };
+  });
+}
+
+/** A fault that acts on what each clock tick published or failed, after the real tick and on its result. */
+export function afterTick(act: (state: MockState, result: ReturnType<MockState['tick']>) => void): NonNullable<FaultDefinition['install']> {
+  return (state) => {
+    const tick = state.tick;
+    state.tick = () => {
+      const result = tick();
+      act(state, result);
+      return result;
+    };
+  };
+}
+
+/** The rows of these post ids, with the workspace each belongs to. */
+export function* rowsOf(state: MockState, ids: string[]): Generator<{ ws: Workspace; row: PostRow }> {
+  for (const id of ids) {
+    for (const ws of state.world.workspaces.values()) {
+      const row = ws.posts.rows.get(id);
+      if (row) yield { ws, row };
+    }
+  }
+}
+
+export const query = (request: Request) => new URL(request.url).searchParams;
+export const pageOf = (request: Request) => Number(query(request).get('page') ?? '1');
+
+export function workspaceOf(state: MockState, request: Request): Workspace | undefined {
+  const id = state.world.apiKeys.get((request.headers.get('authorization') ?? '').trim());
+  return id ? state.world.workspaces.get(id) : undefined;
+}
+
+export function mediaView(item: any, origin: string) {
+  return { id: item.id, name: item.name, originalName: item.originalName, path: item.path.startsWith('/') ? origin + item.path : item.path, thumbnail: item.thumbnail, alt: item.alt };
+}
+
+export function newestFirst(items: any[]): any[] {
+  return [...items].sort((a, b) => b.createdAt - a.createdAt || (b.seq ?? 0) - (a.seq ?? 0));
+}
+
+/** Per-world memory a fault needs (tickets and tokens it brings back); dropped with the world on reset. */
+const memory = new WeakMap<World, Map<string, any>>();
+export function remember(world: World): Map<string, any> {
+  let m = memory.get(world);
+  if (!m) memory.set(world, (m = new Map()));
+  return m;
+}
+
+export const isSpend = (t: any) => t.type === 'SPEND';
+
+/** A handler whose act is wrapped: `wrap` gets the context and the inner act, and decides when (or whether) to call it. */
+export function around(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0], handle: Handle) => ReturnType<Handle>): OperationHandler {
+  return { ...inner, handle: (ctx) => wrap(ctx, inner.handle) };
+}

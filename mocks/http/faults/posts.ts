@@ -1,0 +1,256 @@
+// The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
+import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around } from './helpers.ts';
+import { invalid } from '../../domain/errors.ts';
+import { settingsValidator } from '../routes/posts.ts';
+import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
+import { groupRows, listPosts, updateRow, type CreatePostsInput } from '../../domain/posts.ts';
+import { checkSettings, EMPTY_MESSAGE, plainText } from '../../domain/post-validation.ts';
+import { findSlot } from '../../domain/find-slot.ts';
+
+export const findSlotIgnoresPosts: FaultDefinition = {
+  name: 'find-slot-ignores-posts',
+  area: 'posts',
+  description: 'GET /find-slot answers the next posting time whether or not a post already fills it.',
+  caughtBy: ['find_slot_next_free'],
+  operations: ['findSlot'],
+  override: onOk((state, r, ws, { request }) => {
+    const channel = findChannel(ws, decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''));
+    if (!channel) return undefined;
+    const empty = { ...ws, posts: { ...ws.posts, rows: new Map() } } as unknown as Workspace;
+    return { ...r, body: { date: new Date(findSlot(empty, channel, state.clock.now())).toISOString() } };
+  }),
+};
+
+export const imageOnlyItemRefused: FaultDefinition = {
+  name: 'image-only-item-refused',
+  area: 'posts',
+  description: 'POST /posts refuses an item that has a photo and no text as empty, as if only text counted as content.',
+  caughtBy: ['photo_counts_as_content_story_needs_one'],
+  handlers: {
+    createPosts: (inner) => around(inner, (ctx, handle) => {
+      const items = (ctx.body.posts ?? []).flatMap((p: any) => p.value ?? []);
+      if (items.some((i: any) => plainText(i.content ?? '').trim() === '')) throw invalid(EMPTY_MESSAGE);
+      return handle(ctx);
+    }),
+  },
+};
+
+export const youtubeTagsUnchecked: FaultDefinition = {
+  name: 'youtube-tags-unchecked',
+  area: 'posts',
+  description: "POST /posts takes YouTube tags of any total length: the 500-character rule of section 2.9 is not applied.",
+  caughtBy: ['youtube_tags_over_500_refused'],
+  handlers: {
+    createPosts: (inner) => around(inner, (ctx, handle) => {
+      const posts = (ctx.body.posts ?? []).map((p: any) =>
+        findChannel(ctx.ws, p.integration?.id)?.identifier === 'youtube' && Array.isArray(p.settings?.tags) ? { ...p, settings: { ...p.settings, tags: [] } } : p,
+      );
+      return handle({ ...ctx, body: { ...ctx.body, posts } });
+    }),
+  },
+};
+
+/** The posts faults, in the catalogue's order (the named ones above are placed by the index). */
+export const POSTS: FaultDefinition[] = [
+  {
+    name: 'drafts-validated',
+    area: 'posts',
+    description: 'Drafts go through the required-settings check like scheduled posts: a draft without settings, or missing a required field, answers 400.',
+    caughtBy: ['post_lifecycle_model'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const input = ctx.body as CreatePostsInput;
+        if (input.type === 'draft') {
+          const validate = settingsValidator(ctx);
+          input.posts.forEach((entry, i) => {
+            const channel = findChannel(ctx.ws, entry.integration.id);
+            if (channel) checkSettings(channel, entry.settings, validate, i);
+          });
+        }
+        return handle(ctx);
+      }),
+    },
+  },
+  {
+    name: 'now-not-published',
+    area: 'posts',
+    description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows.',
+    caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body.type !== 'now') return handle(ctx);
+        const hour = 3_600_000;
+        return handle({ ...ctx, body: { ...ctx.body, type: 'schedule', date: new Date(Math.floor(ctx.now / hour) * hour + hour).toISOString() } });
+      }),
+    },
+  },
+  {
+    name: 'thread-items-unchecked',
+    area: 'posts',
+    description: 'Only the first item of a post is checked for text and length: an empty or over-long thread item is accepted and saved cut to fit.',
+    caughtBy: ['empty_or_too_long_refused'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        const input = ctx.body as CreatePostsInput;
+        // Later items are saved as whatever fits (an empty one as a zero-width space).
+        const posts = input.posts.map((entry) => {
+          const channel = findChannel(ctx.ws, entry.integration.id);
+          const max = channel ? providerInfo(ctx.world, channel.identifier).maxLength : Number.POSITIVE_INFINITY;
+          return { ...entry, value: entry.value.map((item, i) => (i === 0 ? item : { ...item, content: item.content === '' && item.image.length === 0 ? '\u200b' : item.content.slice(0, max) })) };
+        });
+        return handle({ ...ctx, body: { ...input, posts } });
+      }),
+    },
+  },
+  {
+    name: 'moved-draft-not-queued',
+    area: 'posts',
+    description: 'A draft moved to the schedule by PUT /posts/{id}/status answers QUEUE but is never handed to the publisher: it goes out only if something else falls due first.',
+    caughtBy: ['moved_post_keeps_its_time'],
+    operations: ['changePostStatus'],
+    override: onOk((_state, r, ws) => {
+      if (r.body?.state !== 'QUEUE') return undefined;
+      let next = Number.POSITIVE_INFINITY;
+      for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.group !== r.body.group && row.publishAt < next) next = row.publishAt;
+      ws.posts.nextDue = next;
+      return undefined;
+    }),
+  },
+  {
+    name: 'publisher-wakes-late',
+    area: 'posts',
+    description: 'After each run the publisher sets its next wake-up to the latest queued post instead of the earliest, so a post due before it goes out late, when the clock stops between the two.',
+    caughtBy: ['each_post_at_its_time'],
+    install: afterTick((state) => {
+      for (const ws of state.world.workspaces.values()) {
+        let latest = Number.NEGATIVE_INFINITY;
+        for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt > latest) latest = row.publishAt;
+        if (latest > state.clock.now() && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
+      }
+    }),
+  },
+  {
+    name: 'repeat-ignored',
+    area: 'posts',
+    description: 'A post scheduled with `inter` is saved as a one-off: it is published once and never again.',
+    caughtBy: ['repeating_post_repeats'],
+    operations: ['createPosts'],
+    override: onOk((_state, r, ws) => {
+      for (const created of Array.isArray(r.body) ? r.body : []) {
+        const group = ws.posts.rows.get(created?.postId)?.group;
+        for (const row of ws.posts.rows.values()) if (group && row.group === group) updateRow(row, { inter: null });
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'post-reference-kept',
+    area: 'posts',
+    description: 'A published post keeps `(post:<id>)` in its text as written instead of the referenced post\'s live URL.',
+    caughtBy: ['post_reference_replaced'],
+    install: afterTick((state, result) => {
+      for (const { row } of rowsOf(state, result.published)) if (row.template?.includes('(post:')) updateRow(row, { content: row.template });
+    }),
+  },
+  {
+    name: 'settings-error-unnamed',
+    area: 'posts',
+    description: 'The 400 for a missing or unlisted required setting says only the problem ({statusCode: 400, message}), not which channel.',
+    caughtBy: ['settings_refused'],
+    operations: ['createPosts'],
+    override: () => (r) => (r.status === 400 && typeof r.body?.provider === 'string' ? { ...r, body: { statusCode: 400, message: r.body.message } } : undefined),
+  },
+  {
+    name: 'cross-workspace-post',
+    area: 'posts',
+    description: "GET /posts lists every workspace's posts in the window: the calendar query lost its workspace filter.",
+    caughtBy: ['tenant_isolation'],
+    operations: ['listPosts'],
+    override: onOk((state, r, ws, { request }) => {
+      const [start, end] = [Date.parse(query(request).get('startDate')!), Date.parse(query(request).get('endDate')!)];
+      const foreign = [...state.world.workspaces.values()]
+        .filter((w) => w.id !== ws.id)
+        .flatMap((w) => [...w.posts.rows.values()])
+        .filter((row) => row.index === 0 && row.publishAt >= start && row.publishAt <= end)
+        .map((row) => ({ id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: { id: row.channelId } }));
+      return foreign.length === 0 ? undefined : { ...r, body: { posts: [...r.body.posts, ...foreign] } };
+    }),
+  },
+  {
+    name: 'customer-filter-ignored',
+    area: 'posts',
+    description: 'GET /posts ignores `customer`: the calendar of one group lists the posts of every channel.',
+    caughtBy: ['posts_customer_filter'],
+    operations: ['listPosts'],
+    override: onOk((_, r, ws, { request }) => {
+      const q = query(request);
+      if (!q.get('customer')) return undefined;
+      const listed = new Map((r.body.posts as any[]).map((p) => [p.id, p]));
+      const rows = listPosts(ws, { startDate: Date.parse(q.get('startDate') ?? ''), endDate: Date.parse(q.get('endDate') ?? '') });
+      const posts = rows.map((row) => {
+        const channel = findChannel(ws, row.channelId);
+        return listed.get(row.id) ?? { id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: channel ? { id: channel.id, name: channel.name, identifier: channel.identifier, providerIdentifier: channel.identifier, picture: channel.picture } : { id: row.channelId }, tags: row.tags, inter: row.inter };
+      });
+      return { ...r, body: { ...r.body, posts } };
+    }),
+  },
+  {
+    name: 'delete-flag-defaults-true',
+    area: 'posts',
+    description: 'DELETE /posts/<id> without deleteFromPlatform deletes the post on its network too (a missing flag read as true).',
+    caughtBy: ['delete_from_platform_only_when_asked'],
+    operations: ['deletePost'],
+    override: () => (r, { request }) => {
+      if (r.status !== 200 || query(request).get('deleteFromPlatform') === 'true' || !Array.isArray(r.body?.deletedFromPlatform)) return undefined;
+      const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
+      return { ...r, body: { ...r.body, deletedFromPlatform: [id] } };
+    },
+  },
+  {
+    name: 'deleted-post-still-found',
+    area: 'posts',
+    description: 'DELETE /posts only hides the group from the calendar (a soft delete whose by-id lookups forgot the filter): PUT status and release-id, GET missing, post analytics and a second DELETE still answer 200 for the deleted post.',
+    caughtBy: ['use_after_free'],
+    operations: ['createPosts', 'deletePost', 'deletePostGroup', 'changePostStatus', 'setPostReleaseId', 'listMissingReleases', 'getPostAnalytics'],
+    override: (state) => (r, { operationId, request }) => {
+      const mem = remember(state.world);
+      const path = new URL(request.url).pathname;
+      const id = decodeURIComponent((/\/posts\/group\/([^/]+)$/.exec(path) ?? /\/(?:posts|analytics\/post)\/([^/]+)(?:\/(?:status|release-id|missing))?$/.exec(path))?.[1] ?? '');
+      if (operationId === 'createPosts' && r.status === 200) {
+        const ws = workspaceOf(state, request);
+        for (const { postId } of r.body as Array<{ postId: string }>) for (const row of ws ? groupRows(ws, ws.posts.rows.get(postId)?.group ?? '') : []) mem.set(`post:${row.id}`, { id: row.id, group: row.group, deleted: false });
+        return undefined;
+      }
+      if ((operationId === 'deletePost' || operationId === 'deletePostGroup') && r.status === 200) {
+        for (const [k, p] of mem) if (k.startsWith('post:') && p.group === r.body.group) p.deleted = true;
+        return undefined;
+      }
+      const gone = [...mem.values()].find((p) => p?.deleted && (p.id === id || (operationId === 'deletePostGroup' && p.group === id)));
+      if (r.status !== 404 || !gone) return undefined;
+      const body: Record<string, unknown> = {
+        changePostStatus: { id: gone.id, group: gone.group, state: 'DRAFT' },
+        setPostReleaseId: { id: gone.id, releaseId: '1', releaseURL: null },
+        listMissingReleases: [],
+        getPostAnalytics: { missing: true },
+        deletePost: { group: gone.group, error: false, deletedFromPlatform: [], platformErrors: [] },
+        deletePostGroup: { group: gone.group, error: false, deletedFromPlatform: [], platformErrors: [] },
+      };
+      return operationId in body ? { status: 200, body: body[operationId], headers: r.headers } : undefined;
+    },
+  },
+  {
+    name: 'calendar-stale-cache',
+    area: 'posts',
+    description: 'GET /posts answers from a cache kept 60 seconds (mock clock) per workspace and query, never invalidated: a post just created, moved or deleted does not show until it expires.',
+    caughtBy: ['ensure_resource_availability', 'post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((state, r, ws, { request }) => {
+      const mem = remember(state.world);
+      const key = `calendar:${ws.id}${new URL(request.url).search}`;
+      const cached = mem.get(key);
+      if (cached && state.clock.now() - cached.at < 60_000) return { ...r, body: cached.body };
+      mem.set(key, { at: state.clock.now(), body: r.body });
+      return undefined;
+    }),
+  },
+];

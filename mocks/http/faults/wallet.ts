@@ -1,0 +1,276 @@
+// The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
+import { type FaultDefinition, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around } from './helpers.ts';
+import { DomainError, walletRefusal } from '../../domain/errors.ts';
+import { settingsValidator } from '../routes/posts.ts';
+import { findChannel } from '../../domain/world.ts';
+import { createPosts, updateRow } from '../../domain/posts.ts';
+import { postActionKey, priceListView, unitPrice } from '../../domain/wallet-pricing.ts';
+
+/** The wallet faults, in the catalogue's order. */
+export const WALLET: FaultDefinition[] = [
+  {
+    name: 'double-charge',
+    area: 'wallet',
+    description: 'Scheduling a priced post charges every item twice.',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['createPosts', 'changePostStatus'],
+    override: onOk((state, _, ws) => {
+      const now = state.clock.now();
+      for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && t.createdAt === now && !t.id.endsWith('_again'))) {
+        if (ws.wallet.ledger.some((x: any) => x.id === `${t.id}_again`)) continue;
+        ws.wallet.ledger.push({ ...t, id: `${t.id}_again` });
+        ws.wallet.balance += t.cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'missing-refund',
+    area: 'wallet',
+    description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
+    caughtBy: ['refund_undoes_charge'],
+    operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
+    override: undoRefundsNow,
+  },
+  {
+    name: 'rescheduled-draft-free',
+    area: 'wallet',
+    description: 'A post refunded by a move back to draft and then scheduled again is not charged again.',
+    caughtBy: ['charged_again_after_refund'],
+    operations: ['changePostStatus'],
+    override: onOk((state, _, ws, { request }) => {
+      const postId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? '');
+      const ledger: any[] = ws.wallet.ledger;
+      if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
+      const now = state.clock.now();
+      for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && t.createdAt === now)) {
+        ledger.splice(ledger.indexOf(t), 1);
+        ws.wallet.balance -= t.cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'estimate-group-ignored',
+    area: 'wallet',
+    description: 'POST /wallet/estimate with `group` prices the post as new: what the group already paid is neither reported nor counted toward the new price.',
+    caughtBy: ['estimate_counts_group_paid'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      const e = r.body;
+      if (r.status !== 200 || typeof e?.alreadyPaidCredits !== 'number' || e.alreadyPaidCredits === 0) return undefined;
+      const due = e.priceCredits;
+      return { ...r, body: { ...e, alreadyPaidCredits: 0, dueCredits: due, balanceAfterCredits: Math.round((e.balanceAfterCredits + e.dueCredits - due) * 100) / 100 } };
+    },
+  },
+  {
+    name: 'disconnect-keeps-credits',
+    area: 'wallet',
+    description: 'DELETE /integrations/{id} deletes the channel\'s scheduled posts but keeps what they paid: no refund.',
+    caughtBy: ['sent_parts_kept_unsent_refunded'],
+    operations: ['deleteIntegration'],
+    override: undoRefundsNow,
+  },
+  {
+    name: 'exact-balance-short',
+    area: 'wallet',
+    description: 'POST /wallet/estimate says short when the balance equals exactly what is due (a <= where a < belongs), though scheduling is then accepted.',
+    caughtBy: ['exact_balance_covers'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => (r.status === 200 && r.body?.balanceAfterCredits === 0 && r.body?.dueCredits > 0 ? { ...r, body: { ...r.body, short: true } } : undefined),
+  },
+  {
+    name: 'free-plan-needs-top-up',
+    area: 'wallet',
+    description: 'A free workspace that never topped up is refused (402) any scheduled or immediate post, on channels the price list does not list too.',
+    caughtBy: ['unlisted_channels_free'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body.type !== 'draft' && ctx.ws.plan === 'free' && !ctx.ws.wallet.toppedUp) throw walletRefusal('Top up your wallet to schedule posts.');
+        return handle(ctx);
+      }),
+    },
+  },
+  {
+    name: 'forecast-counts-paid',
+    area: 'wallet',
+    description: 'GET /wallet forecasts every queued priced item due in the window, those already paid at scheduling too.',
+    caughtBy: ['forecast_skips_paid_posts'],
+    operations: ['getWallet'],
+    override: shiftForecast((_, ws, row) => ws.wallet.paid.get(row.id)?.cents ?? 0),
+  },
+  {
+    name: 'forecast-skips-repeating',
+    area: 'wallet',
+    description: "GET /wallet's forecast leaves out the next occurrences of repeating posts: only posts queued before charging moved to scheduling time are counted.",
+    caughtBy: ['forecast_counts_repeating_posts'],
+    operations: ['getWallet'],
+    override: shiftForecast((state, ws, row) => {
+      const provider = findChannel(ws, row.channelId)?.identifier;
+      const key = provider && (row.inter ?? 0) > 0 ? postActionKey(state.world, provider, row.template ?? row.content) : null;
+      return key ? -unitPrice(state.world, key) : 0;
+    }),
+  },
+  {
+    name: 'prices-filter-ignored',
+    area: 'wallet',
+    description: 'GET /wallet/prices?provider=<p> gives the whole price list, every provider\'s rows.',
+    caughtBy: ['price_list_provider_filter'],
+    operations: ['getWalletPrices'],
+    override: onOk((state, r, _, { request }) =>
+      new URL(request.url).searchParams.has('provider') ? { ...r, body: priceListView(state.world, r.body?.topUpUrl) } : undefined,
+    ),
+  },
+  {
+    name: 'storage-refunded-on-delete',
+    area: 'wallet',
+    description: 'Deleting a media file gives back the storage its upload paid for (a REFUND of the storage SPEND), which the reference says it does not.',
+    caughtBy: ['storage_paid_at_upload'],
+    operations: ['deleteMedia'],
+    override: onOk((state, _, ws, { request }) => {
+      const mediaId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const ledger: any[] = ws.wallet.ledger;
+      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'storage.gb' && t.reference === mediaId)) {
+        if (ledger.some((x) => x.id === `${t.id}_back`)) continue;
+        ledger.push({ ...t, id: `${t.id}_back`, type: 'REFUND', cents: -t.cents, description: 'Refund: Media storage, deleted', createdAt: state.clock.now() });
+        ws.wallet.balance -= t.cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'frozen-still-pay-as-you-go',
+    area: 'wallet',
+    description: 'GET /wallet says payAsYouGo: true while the wallet is frozen.',
+    caughtBy: ['frozen_wallet'],
+    operations: ['getWallet'],
+    override: () => (r) => (r.status === 200 && r.body?.frozen === true && r.body.payAsYouGo === false ? { ...r, body: { ...r.body, payAsYouGo: true } } : undefined),
+  },
+  {
+    name: 'auto-top-up-unlisted',
+    area: 'wallet',
+    description: 'GET /wallet/transactions leaves out AUTO_TOPUP transactions, so the balance is more than the listed transactions account for.',
+    caughtBy: ['auto_top_up_covers'],
+    operations: ['listWalletTransactions'],
+    override: () => (r) => (r.status === 200 && Array.isArray(r.body?.items) && r.body.items.some((t: any) => t.type === 'AUTO_TOPUP') ? { ...r, body: { ...r.body, items: r.body.items.filter((t: any) => t.type !== 'AUTO_TOPUP') } } : undefined),
+  },
+  {
+    name: 'transactions-endless-pages',
+    area: 'wallet',
+    description: 'GET /wallet/transactions always gives a nextPage, the last page too, so a client paging through never stops.',
+    caughtBy: ['wallet_transactions_paging'],
+    operations: ['listWalletTransactions'],
+    override: () => (r) => (r.status === 200 && r.body?.nextPage === null && typeof r.body.page === 'number' ? { ...r, body: { ...r.body, nextPage: r.body.page + 1 } } : undefined),
+  },
+  {
+    name: 'failed-send-keeps-credits',
+    area: 'wallet',
+    description: 'A scheduled post whose send fails keeps the credits it took: no refund.',
+    caughtBy: ['failed_send_refunds'],
+    install: afterTick((state, result) => {
+      for (const id of result.failed) {
+        for (const ws of state.world.workspaces.values()) {
+          const ledger: any[] = ws.wallet.ledger;
+          for (const t of ledger.filter((t) => t.type === 'REFUND' && t.reference === id)) {
+            ledger.splice(ledger.indexOf(t), 1);
+            ws.wallet.balance -= t.cents;
+          }
+        }
+      }
+    }),
+  },
+  {
+    name: 'auto-top-up-limit-ignored',
+    area: 'wallet',
+    description: 'Automatic top-up fires past its monthly limit: the limit is shown but not enforced.',
+    caughtBy: ['auto_top_up_covers'],
+    operations: ['setAutoTopUp', 'getWallet'],
+    override: (state) => (r, { operationId, request }) => {
+      const mem = remember(state.world);
+      if (operationId === 'setAutoTopUp' && r.status === 200) {
+        const wsId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-3) ?? '');
+        const ws = state.world.workspaces.get(wsId);
+        if (ws) {
+          mem.set(`limit:${wsId}`, ws.wallet.autoTopUp.monthlyLimit);
+          ws.wallet.autoTopUp.monthlyLimit = null;
+        }
+        return undefined;
+      }
+      const ws = workspaceOf(state, request);
+      if (operationId !== 'getWallet' || r.status !== 200 || !ws || !mem.has(`limit:${ws.id}`) || !r.body?.autoTopUp) return undefined;
+      return { ...r, body: { ...r.body, autoTopUp: { ...r.body.autoTopUp, monthlyLimit: mem.get(`limit:${ws.id}`) } } };
+    },
+  },
+  {
+    name: 'ledger-drift',
+    area: 'wallet',
+    description: 'GET /wallet reports a balance one credit above the sum of the transactions.',
+    caughtBy: ['ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: () => (r) => (r.status === 200 && typeof r.body?.balance === 'number' ? { ...r, body: { ...r.body, balance: Math.round((r.body.balance + 1) * 100) / 100 } } : undefined),
+  },
+  {
+    name: 'estimate-off-by-one',
+    area: 'wallet',
+    description: 'POST /wallet/estimate prices one item fewer than the post has.',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      if (r.status !== 200 || !Array.isArray(r.body?.items) || r.body.items.length === 0) return undefined;
+      const last = r.body.items[r.body.items.length - 1].credits as number;
+      const round = (n: number) => Math.round(n * 100) / 100;
+      return { ...r, body: { ...r.body, items: r.body.items.slice(0, -1), priceCredits: round(r.body.priceCredits - last), dueCredits: round(r.body.dueCredits - last), balanceAfterCredits: round(r.body.balanceAfterCredits + last) } };
+    },
+  },
+  {
+    name: 'draft-charged',
+    area: 'wallet',
+    description: 'Saving a draft on a channel whose provider is `x` takes credits (x.post per post) as if scheduled.',
+    caughtBy: ['draft_costs_nothing'],
+    operations: ['createPosts'],
+    override: onOk((state, r, ws) => {
+      if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
+      const now = state.clock.now();
+      if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
+      const price = state.world.fixtures.prices.sections.flatMap((s) => s.items).find((i) => i.key === 'x.post');
+      for (const created of r.body as Array<{ postId: string; integration: string }>) {
+        const channel = ws.channels.find((c) => c.id === created.integration);
+        if (!price || channel?.identifier !== 'x') continue;
+        const cents = -Math.round(price.credits * 100);
+        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: 'Post on X', cents, quantity: 1, actionKey: 'x.post', reference: created.postId, receiptUrl: null, createdAt: now } as any);
+        ws.wallet.balance += cents;
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'refusal-still-saves',
+    area: 'wallet',
+    description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
+    caughtBy: ['refusal_saves_nothing'],
+    handlers: {
+      createPosts: (inner) => around(inner, async (ctx, handle) => {
+        try {
+          return await handle(ctx);
+        } catch (err) {
+          if (err instanceof DomainError && err.kind === 'wallet_refusal') createPosts(ctx.world, ctx.ws, { ...ctx.body, type: 'draft' }, settingsValidator(ctx), ctx.env);
+          throw err;
+        }
+      }),
+    },
+  },
+  {
+    name: 'status-schedule-uncharged',
+    area: 'wallet',
+    description: 'PUT /posts/{id}/status `schedule` on a wallet that cannot cover the draft puts it on the schedule anyway, uncharged, instead of answering 402.',
+    caughtBy: ['refusal_saves_nothing'],
+    operations: ['changePostStatus'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      const row = ws?.posts.rows.get(decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? ''));
+      if (r.status !== 402 || !row) return undefined;
+      updateRow(row, { state: 'QUEUE' });
+      return { status: 200, headers: r.headers, body: { id: row.id, state: row.state } };
+    },
+  },
+];
