@@ -272,7 +272,8 @@ export const defaultActions: Actions = {
   },
 
   async verify(opts) {
-    if (!opts.list) {
+    if (!opts.list && !opts.listStates) {
+      if (opts.control && opts.states) throw new UsageError("--control and --states name the same hook (the mock's is <control>/states): give one");
       integer('--seed', opts.seed, 0);
       integer('--runs', opts.runs, 1);
       if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
@@ -386,6 +387,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env('VERIFY_KEY_PAID'))
     .addOption(new Option('--control <url>', "the mock's control API (<origin>/_mock): keys are read from it, and it resets, moves the clock, tops up...").env('VERIFY_CONTROL'))
     .addOption(new Option('--control-token <token>', 'the bearer token of a mock started with --control-token').env('VERIFY_CONTROL_TOKEN'))
+    .addOption(new Option('--states <url>', "the target's provider-states hook (spec/states.yaml): checks set up what the public API cannot create through it; with a hook, every check must be verified").env('VERIFY_STATES'))
+    .addOption(new Option('--states-token <token>', 'a bearer token sent to the --states hook').env('VERIFY_STATES_TOKEN'))
+    .addOption(new Option('--app-url <url>', "the web app host ({app_url}: the OAuth consent page and token endpoint); default: the control API's origin, or the target's").env('VERIFY_APP_URL'))
     .addOption(new Option('--seed <n>', 'seed for generated data; the same seed reproduces the same run').env('VERIFY_SEED'))
     .addOption(new Option('--runs <n>', 'generated cases per property').env('VERIFY_RUNS').default('10'))
     .addOption(new Option('--checks <list>', 'comma separated check names or areas (see --list)').env('VERIFY_CHECKS'))
@@ -396,11 +400,13 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
     .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
     .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer documented response outcomes than this were reached and asserted').env('VERIFY_MIN_COVERAGE'))
-    .option('--list', 'list the checks and exit')
+    .option('--list', 'list the checks (with the reference sections each enforces and the states it needs) and exit')
+    .option('--list-states', 'list the provider states a hook may offer, what each takes and produces, and the checks that use it, and exit')
     .addOption(configOption())
     .addHelpText(
       'after',
-      `${SETTINGS_HELP}\n${EXIT_HELP}\n\nExamples:\n  spw verify --target https://staging.example.com --key-free K1 --key-payg K2 --key-paid K3 --junit reports/verify.xml\n  spw verify --target http://127.0.0.1:4010 --control http://127.0.0.1:4010/_mock`,
+      `${SETTINGS_HELP}\n${EXIT_HELP}\n\nExamples:\n  spw verify --target https://staging.example.com --key-free K1 --key-payg K2 --key-paid K3 --junit reports/verify.xml\n  spw verify --target http://127.0.0.1:4010 --control http://127.0.0.1:4010/_mock
+  spw verify --target https://staging.example.com/api/public/v1 --states https://staging.example.com/test-states --states-token T`,
     )
     .action(async (opts) => done(await actions.verify(opts)));
 

@@ -4,6 +4,12 @@
 // 2 called wrongly), except when a server was started: then the process lives until SIGINT or SIGTERM.
 import { main } from './program.ts';
 
+// A reader that stops early (`spw verify --list | head`) closes the pipe: that ends the output, it is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 const status = await main(process.argv);
 if (status !== undefined) {
   // Writes to a pipe (a CI log, npx) finish asynchronously, and process.exit would cut off the end of a long report:

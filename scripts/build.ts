@@ -19,6 +19,7 @@ const RUNTIME_ASSETS = [
   'fixtures/*.json', // fixtures/load.ts: the seeded world
   'fixtures/scenarios/*.json', // the ready scenarios: `spw mock --scenario`, and the `./scenarios/*` export (docs/frontend.md)
   'mocks/http/docs-init.js', // mocks/http/docs.ts: the /docs page's script
+  'suites/states-map.json', // suites/states-map.ts: which provider states each check uses
 ];
 
 const ENTRY = 'cli/bin.js';

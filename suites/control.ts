@@ -1,4 +1,5 @@
-// A client for the mock's control API (spec/control.yaml): the "control capability" a target may offer. Implementers may write their own.
+// The client of a target's provider-states hook (spec/states.yaml): what a check cannot arrange through the public API.
+import type { StateName } from './states.ts';
 import { joinUrl } from './url.ts';
 
 export interface ControlWorkspace {
@@ -39,23 +40,30 @@ export class ControlError extends Error {
   }
 }
 
-/** Control over HTTP: `<origin>/_mock`. Every call goes through the target's recording transport. */
+/**
+ * The provider-states hook (spec/states.yaml): `POST <hook> {state, params}` sets a state up, or reads what a check
+ * must observe; `GET <hook>` lists the states the target offers. The mock's hook is `<origin>/_mock/states`, so
+ * `--control <origin>/_mock` is one case of it. Every call goes through the target's recording transport.
+ */
 export class Control {
+  /** The hook's URL. */
   readonly url: string;
+  /** The web app host (`{app_url}`: the consent page and the token endpoint). */
   readonly origin: string;
   #fetch: typeof fetch;
   #auth: Record<string, string>;
+  #offered: ReadonlySet<string> | undefined;
 
-  /** `token`: the mock's --control-token, sent as a bearer token on every control call. */
-  constructor(url: string, transport: typeof fetch, token?: string) {
+  /** `token`: sent as a bearer token on every hook call (the mock's --control-token). */
+  constructor(url: string, transport: typeof fetch, token?: string, appUrl?: string) {
     this.url = url.replace(/\/$/, '');
-    this.origin = new URL(this.url).origin;
+    this.origin = new URL(appUrl ?? this.url).origin;
     this.#fetch = transport;
     this.#auth = token ? { authorization: `Bearer ${token}` } : {};
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, base = this.url): Promise<T> {
-    const res = await this.#fetch(joinUrl(base, path), {
+  async #call<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
+    const res = await this.#fetch(this.url, {
       method,
       headers: body === undefined ? this.#auth : { ...this.#auth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,71 +75,109 @@ export class Control {
     } catch {
       /* keep text */
     }
-    if (res.status >= 400) throw new ControlError(`control ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`, res.status, parsed);
+    const what = body === undefined ? 'GET' : (body as { state: string }).state;
+    if (res.status >= 400) throw new ControlError(`states hook ${what} answered ${res.status}: ${text.slice(0, 300)}`, res.status, parsed);
     return parsed as T;
   }
 
-  reset(): Promise<{ ok: true }> {
-    return this.request('POST', '/reset');
+  /** Told of every state a check sets up or reads (the runner records which states each check used). */
+  onState?: (name: StateName) => void;
+
+  /** Set a state up (or read one), as the hook contract says. */
+  state<T = any>(name: StateName, params: Record<string, unknown> = {}): Promise<T> {
+    this.onState?.(name);
+    return this.#call<T>('POST', { state: name, params });
+  }
+
+  /** The states the hook offers, read once. */
+  async offered(): Promise<ReadonlySet<string>> {
+    if (!this.#offered) {
+      const answer = await this.#call<{ states?: unknown }>('GET');
+      const names = Array.isArray(answer?.states) ? answer.states.filter((s): s is string => typeof s === 'string') : [];
+      this.#offered = new Set(names);
+    }
+    return this.#offered;
+  }
+
+  reset(): Promise<unknown> {
+    return this.state('world.reset');
   }
   workspaces(): Promise<ControlWorkspace[]> {
-    return this.request('GET', '/workspaces');
+    return this.state('workspaces');
   }
   createWorkspace(body: { name?: string; plan: 'free' | 'paid'; topUpCredits?: number }): Promise<ControlWorkspace> {
-    return this.request('POST', '/workspaces', body);
+    return this.state('workspace.created', body);
   }
   rotateKey(id: string): Promise<{ apiKey: string }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(id)}/rotate-key`);
+    return this.state('workspace.keyRotated', { workspace: id });
   }
   clock(): Promise<ControlClock> {
-    return this.request('GET', '/clock');
+    return this.state('clock');
   }
   setClock(body: { advanceSeconds?: number; now?: string; frozen?: boolean }): Promise<ControlClock> {
-    return this.request('POST', '/clock', body);
+    return this.state('clock.moved', body);
   }
   advance(seconds: number): Promise<ControlClock> {
     return this.setClock({ advanceSeconds: seconds });
   }
   setChannelFailure(id: string, fail: boolean): Promise<unknown> {
-    return this.request('PUT', `/channels/${encodeURIComponent(id)}/failure`, { fail });
+    return this.state('channel.failing', { channel: id, fail });
   }
   limits(): Promise<Record<string, unknown>> {
-    return this.request('GET', '/limits');
+    return this.state('limits');
   }
   setLimits(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.request('PUT', '/limits', body);
+    return this.state('limits.set', body);
+  }
+  webhooks(ws: string): Promise<unknown[]> {
+    return this.state('webhooks', { workspace: ws });
   }
   createWebhook(ws: string, body: { name?: string; url: string; integrations?: 'all' | string[] }): Promise<{ id: string }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/webhooks`, body);
+    return this.state('webhook.created', { workspace: ws, ...body });
   }
-  deleteWebhook(ws: string, id: string): Promise<{ deleted: boolean }> {
-    return this.request('DELETE', `/workspaces/${encodeURIComponent(ws)}/webhooks/${encodeURIComponent(id)}`);
+  deleteWebhook(ws: string, id: string): Promise<unknown> {
+    return this.state('webhook.deleted', { workspace: ws, webhook: id });
+  }
+  sendTestWebhook(ws: string, url: string): Promise<unknown> {
+    return this.state('webhook.testSent', { workspace: ws, url });
   }
   deliveries(ws?: string): Promise<Delivery[]> {
-    return this.request('GET', `/deliveries${ws ? `?workspace=${encodeURIComponent(ws)}` : ''}`);
+    return this.state('deliveries', ws ? { workspace: ws } : {});
   }
   topUp(ws: string, credits: number): Promise<{ balance: number; payAsYouGo: boolean; frozen: boolean }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/wallet/top-up`, { credits });
+    return this.state('wallet.toppedUp', { workspace: ws, credits });
+  }
+  grant(ws: string, credits: number, description?: string): Promise<{ balance: number }> {
+    return this.state('wallet.granted', { workspace: ws, credits, ...(description === undefined ? {} : { description }) });
   }
   adjust(ws: string, credits: number, description?: string): Promise<{ balance: number }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/wallet/adjust`, { credits, description });
+    return this.state('wallet.adjusted', { workspace: ws, credits, ...(description === undefined ? {} : { description }) });
+  }
+  freeze(ws: string): Promise<unknown> {
+    return this.state('wallet.frozen', { workspace: ws });
   }
   unfreeze(ws: string): Promise<unknown> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/wallet/unfreeze`);
+    return this.state('wallet.unfrozen', { workspace: ws });
   }
-  setAutoTopUp(ws: string, body: { enabled: boolean; belowCredits?: number; amount?: number; monthlyLimit?: number }): Promise<unknown> {
-    return this.request('PUT', `/workspaces/${encodeURIComponent(ws)}/wallet/auto-top-up`, body);
+  setAutoTopUp(ws: string, body: { enabled: boolean; belowCredits?: number | null; amount?: number; monthlyLimit?: number | null }): Promise<unknown> {
+    return this.state('wallet.autoTopUp', { workspace: ws, ...body });
   }
   createOAuthApp(ws: string, body: { name: string; description?: string; picture?: string; redirectUrl: string }): Promise<{ clientId: string; clientSecret: string }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/oauth-app`, body);
+    return this.state('oauthApp.created', { workspace: ws, ...body });
+  }
+  updateOAuthApp(ws: string, body: { name?: string; description?: string; picture?: string; redirectUrl?: string }): Promise<{ clientId: string }> {
+    return this.state('oauthApp.edited', { workspace: ws, ...body });
+  }
+  rotateOAuthSecret(ws: string): Promise<{ clientId: string; clientSecret: string }> {
+    return this.state('oauthApp.secretRotated', { workspace: ws });
   }
   revokeOAuthApp(ws: string): Promise<{ revoked: number }> {
-    return this.request('POST', `/workspaces/${encodeURIComponent(ws)}/oauth-app/revoke`);
+    return this.state('oauthApp.revoked', { workspace: ws });
   }
-  faults(): Promise<{ active: string[]; catalogue: Array<{ name: string; area: string; description: string }> }> {
-    return this.request('GET', '/faults');
+  deleteOAuthApp(ws: string): Promise<unknown> {
+    return this.state('oauthApp.deleted', { workspace: ws });
   }
-  /** Raw access to the app-host endpoints (consent page, token exchange) at the origin. */
+  /** Raw access to the app-host endpoints (consent page, token exchange) at `{app_url}`. */
   async raw(method: string, path: string, init: RequestInit = {}): Promise<Response> {
     return this.#fetch(joinUrl(this.origin, path), { method, redirect: 'manual', ...init });
   }

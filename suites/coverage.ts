@@ -2,6 +2,7 @@
 import { getValidator, type ContractValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
 import type { KeyKind } from './target.ts';
+import type { StateName } from './states.ts';
 
 /** One documented outcome of an operation: a status, an alternative of its body, or a value the reference pins per plan or state. */
 export interface Outcome {
@@ -126,13 +127,12 @@ function requestPurpose(e: Exchange): string | undefined {
  * Documented outcomes a client cannot provoke on its own, with why; not counted in the percentage, always listed.
  * Keyed `operationId status-or-outcome`; `*` for every operation.
  */
-export const UNPROVOKABLE: Array<{ operationId: string; id: string; why: string }> = [
-  { operationId: '*', id: '413', why: 'the free plan\'s media library must be full; the reference gives no size a client can fill in a run' },
-  { operationId: 'uploadMedia', id: '402', why: 'storage above the free amount: the reference gives neither the amount nor its price' },
-  { operationId: 'uploadMediaFromUrl', id: '402', why: 'storage above the free amount (as uploadMedia), and a public https URL the target fetches' },
-  { operationId: 'uploadWithTicket', id: '402', why: 'storage above the free amount (as uploadMedia)' },
-  { operationId: 'uploadBriefFile', id: '402', why: 'storage above the free amount (as uploadMedia)' },
-  { operationId: 'getChannelAnalytics', id: '402', why: 'an `x` channel read with fresh=true that credits do not cover: needs the wallet emptied and the network read priced' },
+export const UNPROVOKABLE: Array<{ operationId: string; id: string; why: string; states?: StateName[] }> = [
+  { operationId: '*', id: '413', why: 'the free plan\'s media library must be full; the reference gives no size a client can fill in a run', states: ['limits.set'] },
+  { operationId: 'uploadMedia', id: '402', why: 'storage above the free amount: the reference gives neither the amount nor its price', states: ['limits.set', 'wallet.adjusted'] },
+  { operationId: 'uploadWithTicket', id: '402', why: 'storage above the free amount (as uploadMedia)', states: ['limits.set', 'wallet.adjusted'] },
+  { operationId: 'uploadBriefFile', id: '402', why: 'storage above the free amount (as uploadMedia)', states: ['limits.set', 'wallet.adjusted'] },
+  { operationId: 'getChannelAnalytics', id: '402', why: 'an `x` channel read with fresh=true that credits do not cover: needs the wallet emptied and the network read priced', states: ['wallet.adjusted'] },
   { operationId: 'getPostAnalytics', id: '402', why: '"402 possible": the reference does not say when' },
 ];
 
@@ -140,8 +140,12 @@ export const UNPROVOKABLE: Array<{ operationId: string; id: string; why: string 
  * Documented outcomes a client provokes only with something the run is given: counted when `option` was given, else
  * listed with `why` beside UNPROVOKABLE. Keyed as UNPROVOKABLE.
  */
-export const NEEDS_OPTION: Array<{ operationId: string; id: string; option: RunOption; why: string }> = [
+export const NEEDS_OPTION: Array<{ operationId: string; id: string; option: RunOption; why: string; states?: StateName[] }> = [
   { operationId: 'uploadMediaFromUrl', id: '200', option: 'mediaUrl', why: 'needs --media-url: a public https image the target can fetch' },
+  // A server may fetch before it measures (the reference does not say which comes first), so only a URL it can fetch
+  // reaches the storage and library refusals.
+  { operationId: 'uploadMediaFromUrl', id: '402', option: 'mediaUrl', why: 'needs --media-url (a public https image the target can fetch) and storage above the free amount', states: ['limits.set', 'wallet.adjusted'] },
+  { operationId: 'uploadMediaFromUrl', id: '413', option: 'mediaUrl', why: 'needs --media-url (a public https image the target can fetch) and a full free library', states: ['limits.set'] },
 ];
 
 /** What a run was given that some outcomes need (NEEDS_OPTION). */
@@ -243,6 +247,10 @@ export interface OperationCoverage {
   neverReached: string[];
   /** Outcomes a client cannot provoke, with why (not counted). */
   unprovokable: Array<{ id: string; why: string; reached: boolean }>;
+  /** Never reached outcomes a provider state would reach, with the states (runs without a hook; suites/states-map.json). */
+  wouldReachWith: Record<string, string[]>;
+  /** The checks whose requests reached each outcome. */
+  reachedBy: Record<string, string[]>;
 }
 
 export interface CoverageReport {
@@ -262,11 +270,25 @@ export class Coverage {
   readonly #asserted = new Set<string>();
   readonly #kindOf: (e: Exchange) => KeyKind | undefined;
   readonly #given: ReadonlySet<RunOption>;
+  readonly #hook: boolean;
+  readonly #reachers = new Map<string, Set<string>>();
+  readonly #statesFor: (key: string) => string[] | undefined;
 
-  constructor(kindOf: (e: Exchange) => KeyKind | undefined, catalogue = sharedCatalogue(), given: Iterable<RunOption> = []) {
+  /**
+   * `hook`: the run has a provider-states hook, so the outcomes a state reaches are counted. `statesFor`: the states
+   * that would reach an outcome (`operationId id`), named beside it when a run without a hook never reached it.
+   */
+  constructor(
+    kindOf: (e: Exchange) => KeyKind | undefined,
+    catalogue = sharedCatalogue(),
+    given: Iterable<RunOption> = [],
+    options: { hook?: boolean; statesFor?: (key: string) => string[] | undefined } = {},
+  ) {
     this.catalogue = catalogue;
     this.#kindOf = kindOf;
     this.#given = new Set(given);
+    this.#hook = Boolean(options.hook);
+    this.#statesFor = options.statesFor ?? (() => undefined);
   }
 
   seen(e: Exchange): Seen {
@@ -274,7 +296,15 @@ export class Coverage {
   }
 
   reach(e: Exchange): void {
-    for (const id of this.catalogue.classify(e, this.seen(e))) this.#reached.add(`${e.operationId} ${id}`);
+    for (const id of this.catalogue.classify(e, this.seen(e))) {
+      const key = `${e.operationId} ${id}`;
+      this.#reached.add(key);
+      if (e.by) {
+        const by = this.#reachers.get(key) ?? new Set<string>();
+        by.add(e.by);
+        this.#reachers.set(key, by);
+      }
+    }
   }
 
   /** A check asserted what these answers mean: every outcome they stand for (or only `ids`) counts as asserted. */
@@ -285,15 +315,21 @@ export class Coverage {
   report(): CoverageReport {
     const byOp = new Map<string, OperationCoverage>();
     for (const o of this.catalogue.outcomes) {
-      const row = byOp.get(o.operationId) ?? { operationId: o.operationId, asserted: [], reachedOnly: [], neverReached: [], unprovokable: [] };
+      const row = byOp.get(o.operationId) ?? { operationId: o.operationId, asserted: [], reachedOnly: [], neverReached: [], unprovokable: [], wouldReachWith: {}, reachedBy: {} };
       byOp.set(o.operationId, row);
       const key = `${o.operationId} ${o.id}`;
       const reached = this.#reached.has(key);
-      const why = unprovokable(o, this.#given);
+      const by = this.#reachers.get(key);
+      if (by) row.reachedBy[o.id] = [...by].sort();
+      const why = unprovokable(o, this.#given, this.#hook);
       if (why) row.unprovokable.push({ id: o.id, why, reached });
       else if (reached && this.#asserted.has(key)) row.asserted.push(o.id);
       else if (reached) row.reachedOnly.push(o.id);
-      else row.neverReached.push(o.id);
+      else {
+        row.neverReached.push(o.id);
+        const states = this.#hook ? undefined : this.#statesFor(key);
+        if (states && states.length > 0) row.wouldReachWith[o.id] = states;
+      }
     }
     const operations = [...byOp.values()];
     const sum = (f: (r: OperationCoverage) => number) => operations.reduce((n, r) => n + f(r), 0);
@@ -305,11 +341,14 @@ export class Coverage {
   }
 }
 
-function unprovokable(o: Outcome, given: ReadonlySet<RunOption>): string | undefined {
+/** Why an outcome is not counted on this run, or undefined when it is. With a hook, an outcome a state reaches counts. */
+function unprovokable(o: Outcome, given: ReadonlySet<RunOption>, hook: boolean): string | undefined {
   const status = o.id.split(' ')[0];
   const needs = NEEDS_OPTION.find((u) => u.operationId === o.operationId && status === u.id);
-  if (needs) return given.has(needs.option) ? undefined : needs.why;
-  return UNPROVOKABLE.find((u) => (u.operationId === '*' || u.operationId === o.operationId) && status === u.id)?.why;
+  if (needs) return !given.has(needs.option) ? needs.why : needs.states && !hook ? `${needs.why} (a provider state reaches it: ${needs.states.join(', ')})` : undefined;
+  const u = UNPROVOKABLE.find((u) => (u.operationId === '*' || u.operationId === o.operationId) && status === u.id);
+  if (!u) return undefined;
+  return hook && u.states ? undefined : u.states ? `${u.why} (a provider state reaches it: ${u.states.join(', ')})` : u.why;
 }
 
 let shared: OutcomeCatalogue | undefined;

@@ -2,6 +2,7 @@
 import { MockClock } from '../mocks/domain/clock.ts';
 import { createMockApp, CONTROL_PATH, type MockApp } from '../mocks/http/app.ts';
 import type { MockOptions } from '../mocks/http/state.ts';
+import { PNG_1x1 } from './arbitraries/files.ts';
 import { apiBasePath } from '../spec/load.ts';
 import { createTarget, type Target } from './target.ts';
 
@@ -13,15 +14,28 @@ export interface InProcessTarget extends Target {
   app: MockApp;
 }
 
+/**
+ * The image the in-process mock "fetches" for upload-from-url: there is no network in process, so its fetch of this one
+ * URL answers a 1x1 PNG from memory (every other URL is fetched, checked and refused as on a real server). It is the
+ * run's --media-url, so upload-from-url's outcomes are reached like the other uploads'.
+ */
+export const IN_PROCESS_MEDIA_URL = 'https://media.example.com/in-process/sample.png';
+
 /** A fresh mock (frozen clock, seeded ids) and a target over it, with its control API. */
 export async function inProcessTarget(options: MockOptions = {}): Promise<InProcessTarget> {
   const clock = options.clock ?? new MockClock({ frozenAt: IN_PROCESS_T0 });
   const app = createMockApp({ seed: 42, ...options, clock });
+  const fetchUrl = app.state.effects.fetchUrl;
+  app.state.effects.fetchUrl = (url, opts) =>
+    url === IN_PROCESS_MEDIA_URL
+      ? Promise.resolve({ ok: true, url: new URL(url), status: 200, contentType: 'image/png', contentLength: PNG_1x1.length, body: new Uint8Array(PNG_1x1) })
+      : fetchUrl(url, opts);
   const transport = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   const target = await createTarget({
     target: IN_PROCESS_ORIGIN + apiBasePath(),
     control: IN_PROCESS_ORIGIN + CONTROL_PATH,
     transport,
+    fetchableImageUrl: IN_PROCESS_MEDIA_URL,
     label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}`,
   });
   return Object.assign(target, { app });

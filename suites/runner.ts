@@ -9,6 +9,8 @@ import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
 import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
+import { sectionsOf } from './sections.ts';
+import { statesOfCheck, statesOfOutcome } from './states-map.ts';
 
 export type Status = 'passed' | 'failed' | 'not verified';
 
@@ -17,6 +19,10 @@ export interface CheckResult {
   area: string;
   kind: Check['kind'];
   description: string;
+  /** The reference sections the check enforces (read from its rule). */
+  sections: string[];
+  /** The provider states it set up or read through the hook, in the order first used. */
+  states: string[];
   status: Status;
   /** Why it was not verified, or the parts it could not verify. */
   notes: string[];
@@ -35,6 +41,8 @@ export interface RunReport {
   durationMs: number;
   requests: number;
   requestsPerSecond: number;
+  /** The provider-states hook the run set states up through, if any: with one, "not verified" fails the run. */
+  hook?: string;
   results: CheckResult[];
   /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
   coverage: CoverageReport;
@@ -137,6 +145,8 @@ class ResponseInspection {
       area: c.area,
       kind: c.kind,
       description: c.description,
+      sections: sectionsOf(c.rule),
+      states: [],
       status: findings.length > 0 ? 'failed' : seen > 0 ? 'passed' : 'not verified',
       notes: seen > 0 ? [`${seen} answers inspected`] : ['no answer of a public operation was recorded (select a property check too)'],
       failures: findings.map((f) => (f.count > 1 ? { ...f.failure, received: `${f.failure.received} (and ${f.count - 1} more like it)` } : f.failure)),
@@ -221,7 +231,7 @@ function checkContext(run: Run, running: Running): CheckContext {
       return k;
     },
     requireControl(why: string) {
-      if (!target.control) throw new NotVerified(`needs control (${why}); pass --control <origin>/_mock or a control adapter`);
+      if (!target.control) throw new NotVerified(`needs a provider state (${why}); pass --states <hook> (--control <origin>/_mock for this mock)`);
       return target.control;
     },
     notVerified(why: string): never {
@@ -300,8 +310,16 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
 }
 
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
-function requireNeeds(check: Check, ctx: CheckContext, target: Target): void {
-  if (check.needs?.control && !target.control) ctx.requireControl(check.needs.control);
+async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Promise<void> {
+  if (check.needs?.control && !target.control) {
+    const states = statesOfCheck(check.name).filter((s) => s !== 'world.reset' && s !== 'workspaces');
+    throw new NotVerified(`needs provider states ${states.join(', ') || '(none recorded)'}: ${check.needs.control}; pass --states <hook> (--control <origin>/_mock for this mock)`);
+  }
+  if (target.control) {
+    const offered = await target.control.offered();
+    const missing = statesOfCheck(check.name).filter((s) => !offered.has(s));
+    if (missing.length > 0) throw new NotVerified(`the states hook does not offer ${missing.join(', ')} (see spw verify --list-states)`);
+  }
   for (const k of check.needs?.keys ?? []) ctx.key(k);
   if (check.needs?.anyKey && !check.needs.anyKey.some((k) => target.keys[k])) {
     throw new NotVerified(`needs a key of ${check.needs.anyKey.map((k) => KEY_MEANING[k]).join(' or ')}`);
@@ -336,7 +354,9 @@ async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
   const t0 = Date.now();
   const mark = target.history.count;
   target.history.current = check.name;
-  const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
+  const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, sections: sectionsOf(check.rule), states: [], status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
+  const states = new Set<string>();
+  if (target.control) target.control.onState = (name) => states.add(name);
   assertions.sink = (exchanges) => {
     result.assertions++;
     for (const e of exchanges) run.coverage.assert(e);
@@ -344,7 +364,7 @@ async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
   const running: Running = { check, result, seed: hashSeed(options.seed, check.name), cleanups: [] };
   const ctx = checkContext(run, running);
   try {
-    requireNeeds(check, ctx, target);
+    await requireNeeds(check, ctx, target);
     if (target.control) await ctx.fresh();
     await check.run!(ctx);
   } catch (err) {
@@ -353,7 +373,9 @@ async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
     await undo(running.cleanups);
     target.history.current = undefined;
     assertions.sink = undefined;
+    if (target.control) target.control.onState = undefined;
   }
+  result.states = [...states];
   if (result.failures.length > 0) result.status = 'failed';
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
   else if (result.status === 'passed' && result.assertions === 0) {
@@ -375,7 +397,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const sent = e.requestHeaders.authorization;
     return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
   };
-  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : []);
+  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome });
   const responseChecks = selectedResponseChecks(selected);
   const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
   const run: Run = { target, api, options, coverage, discovery: new DiscoveryCache(target, api) };
@@ -409,9 +431,11 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     durationMs,
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
+    hook: target.control?.url,
     results,
     coverage: coverage.report(),
-    ok: results.every((r) => r.status !== 'failed'),
+    // With a hook every precondition can be set up, so a check that could not see what it needed is a gap in the gate.
+    ok: results.every((r) => r.status !== 'failed' && !(target.control && r.status === 'not verified')),
   };
 }
 

@@ -34,9 +34,16 @@ export interface TargetOptions {
   /** Where the API sits under a bare-origin `target`: the document's base path unless given (`/` for Prism). */
   basePath?: string;
   keys?: Partial<Record<KeyKind, string>>;
+  /** The mock's control API (`<origin>/_mock`): its provider-states hook is `<control>/states`. */
   control?: string;
-  /** The bearer token a control API started with --control-token wants. */
+  /** The bearer token a control API started with --control-token wants (sent to the hook). */
   controlToken?: string;
+  /** A provider-states hook (spec/states.yaml), for a target that is not this mock. */
+  states?: string;
+  /** The bearer token the hook wants, when `states` is given. */
+  statesToken?: string;
+  /** `{app_url}`, where the consent page and the token endpoint are: the hook's origin for the mock, else the target's. */
+  appUrl?: string;
   label?: string;
   /** The transport; defaults to global fetch (the in-process target passes the app's). */
   transport?: typeof fetch;
@@ -72,8 +79,13 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     workspaceIds: {},
     fetchableImageUrl: options.fetchableImageUrl,
   };
-  if (options.control) {
-    target.control = new Control(options.control, transport, options.controlToken);
+  if (options.control && options.states) throw new Error('--control and --states name the same thing (the mock\'s hook is <control>/states): give one');
+  const hook = options.states ?? (options.control ? `${options.control.replace(/\/+$/, '')}/states` : undefined);
+  if (hook) {
+    const appUrl = options.appUrl ?? (options.states ? baseUrl : options.control);
+    target.control = new Control(hook, transport, options.states ? options.statesToken : options.controlToken, appUrl);
+    // Read once, before any check: which states the hook offers decides which checks can run.
+    await target.control.offered();
     await refreshKeys(target);
   }
   return target;

@@ -5,6 +5,10 @@ import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
 import { terminalReporter, printCoverage, printSummary, red } from './report/terminal.ts';
 import { toJUnit } from './report/junit.ts';
+import { sectionLabel } from './report/terminal.ts';
+import { sectionsOf } from './sections.ts';
+import { listStates } from './states.ts';
+import { checksUsing, statesOfCheck } from './states-map.ts';
 
 export interface VerifyOptions {
   target?: string;
@@ -14,6 +18,10 @@ export interface VerifyOptions {
   keyPaid?: string;
   control?: string;
   controlToken?: string;
+  states?: string;
+  statesToken?: string;
+  appUrl?: string;
+  listStates?: boolean;
   seed?: string | number;
   runs?: string | number;
   checks?: string;
@@ -38,7 +46,15 @@ export function coverageGate(report: RunReport, min: number | undefined): string
 export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = process.stdout): Promise<RunReport | undefined> {
   const write = (s: string) => out.write(s);
   if (opts.list) {
-    for (const c of selectChecks(undefined)) write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${c.description}\n`);
+    for (const c of selectChecks(undefined)) {
+      const states = statesOfCheck(c.name).filter((s) => s !== 'world.reset' && s !== 'workspaces');
+      write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${sectionLabel(sectionsOf(c.rule)).padEnd(18)} ${c.description}\n`);
+      if (states.length > 0) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} states: ${states.join(', ')}${c.needs?.control ? ' (needs a hook)' : ' (with a hook)'}\n`);
+    }
+    return undefined;
+  }
+  if (opts.listStates) {
+    write(listStates(checksUsing));
     return undefined;
   }
   const seed = opts.seed !== undefined ? Number(opts.seed) : Math.floor(Math.random() * 2 ** 31);
@@ -57,10 +73,10 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     if (opts.keyFree) keys.free = opts.keyFree;
     if (opts.keyPayg) keys.payg = opts.keyPayg;
     if (opts.keyPaid) keys.paid = opts.keyPaid;
-    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, fetchableImageUrl: opts.mediaUrl });
+    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
-  write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, control: ${target.control ? target.control.url : 'none'}\n\n`);
+  write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, states hook: ${target.control ? target.control.url : 'none (checks that need a provider state are not verified)'}\n\n`);
   const reporter = terminalReporter(out, Boolean(opts.quiet));
   const report = await runChecks(target, { seed, runs, checks, onStart: reporter.onStart, onResult: reporter.onResult });
   printCoverage(report.coverage, out);

@@ -135,6 +135,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     const response = (await app.fetch(request, env)) as Response;
     return response.type === 'error' ? response : cors.decorate(request, response);
   };
+  state.dispatch = (request) => fetch(request);
   const folders = [...territory.folders];
   const serves = (pathname: string): boolean => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

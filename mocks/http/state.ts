@@ -71,6 +71,8 @@ export interface MockState {
   reset(): void;
   /** Resolves when every webhook under way has been delivered or has failed. */
   settle(): Promise<void>;
+  /** The whole app as a fetch, set once it is built: the states hook runs control operations through it, locks and all. */
+  dispatch?: (request: Request) => Promise<Response>;
 }
 
 let controlValidator: ContractValidator | undefined;

@@ -20,6 +20,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider states this mock's hook offers
+         * @description The mock's provider-states hook, the contract of `spec/states.yaml`: `spw verify --states <origin>/_mock/states`
+         *     (or `--control <origin>/_mock`) sets each state a check needs through it. This mock offers every state of
+         *     the catalogue.
+         */
+        get: operations["listStates"];
+        put?: never;
+        /**
+         * Set a provider state up (or read one)
+         * @description Sets up one named state of the catalogue with its parameters, through the control operation that
+         *     makes it true here, and answers what that operation answered (status and body): 200 with what the
+         *     state produces, 400 for parameters that operation refuses, 404 for a workspace, channel, webhook or
+         *     app it does not know.
+         */
+        post: operations["setState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenario": {
         parameters: {
             query?: never;
@@ -702,6 +731,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        StatesOffered: {
+            states: string[];
+        };
+        StateRequest: {
+            /** @enum {string} */
+            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "clock" | "clock.moved" | "channel.failing" | "limits" | "limits.set" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
+            params?: Record<string, unknown>;
+        };
         /** @description The control API's error; the same shape as the public `Error`, with all three fields always sent. */
         Error: {
             statusCode: number;
@@ -1421,6 +1458,60 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+        };
+    };
+    listStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names of the states offered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatesOffered"];
+                };
+            };
+        };
+    };
+    setState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "clock",
+                 *       "params": {
+                 *         "advanceSeconds": 3600
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["StateRequest"];
+            };
+        };
+        responses: {
+            /** @description What the state produces (see `spec/states.yaml`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportScenario: {

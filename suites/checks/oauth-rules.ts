@@ -102,7 +102,7 @@ export const codeExchangeRules = register({
         const late = await exchange(control, { ...good, code: stale });
         const lateText = await answer(late);
         ensure(refusedBy(late.status) && !lateText.includes('pos_'), { operation: 'exchangeOAuthCode', received: `${lateText} for a code 10 minutes and 1 second old`, documented: 'a 4xx refusal: "The code is exchanged within 10 minutes"; "Authorization code lifetime | 10 minutes"' });
-        const rotated = await control.request<App>('POST', `/workspaces/${encodeURIComponent(wsA!)}/oauth-app/rotate-secret`);
+        const rotated = await control.rotateOAuthSecret(wsA!);
         ensure(typeof rotated?.clientSecret === 'string' && rotated.clientSecret.startsWith('pcs_'), { operation: 'rotateOAuthSecret (control)', received: show(rotated), documented: 'a new secret beginning pcs_, "shown once (at creation or rotation)"' });
         const after = await exchange(control, { ...good, code: await codeFor(control, a, wsA!), client_secret: rotated.clientSecret });
         const afterText = await answer(after);
@@ -126,7 +126,6 @@ export const appRules = register({
     const kinds = KINDS.filter((k) => ctx.target.workspaceIds[k]);
     if (kinds.length < 2) ctx.notVerified('two workspaces are needed, one app each');
     const [wsA, wsB] = kinds.map((k) => ctx.target.workspaceIds[k]!);
-    const path = `/workspaces/${encodeURIComponent(wsA!)}/oauth-app`;
     await ctx.property(
       'one app per workspace; revoking one app stops only its tokens',
       fc.constant(null),
@@ -136,12 +135,12 @@ export const appRules = register({
         const a: App = first.body;
         const second = await attempt(() => control.createOAuthApp(wsA!, { name: 'Second', redirectUrl: 'https://a.example.com/other' }));
         ensure(!second.ok && refusedBy(second.status), { operation: 'createOAuthApp (control)', received: second.ok ? 'a second app accepted' : `${second.status}`, documented: 'refused: "A workspace has at most one OAuth app"' });
-        const moved = await attempt(() => control.request('PATCH', path, { redirectUrl: 'https://a.example.com/moved' }));
+        const moved = await attempt(() => control.updateOAuthApp(wsA!, { redirectUrl: 'https://a.example.com/moved' }));
         ensure(moved.ok, { operation: 'updateOAuthApp (control)', received: moved.ok ? '' : `${moved.status} ${show(moved.body, 200)}`, documented: 'accepted: an admin edits the app, whose redirect URL is set' });
         // Consent after each edit: an edit keeps what it leaves out, so both the URL and the app stay usable.
         const afterMove = await consent(control, a, wsA!, 'deny');
         ensure(`${afterMove.origin}${afterMove.pathname}` === 'https://a.example.com/moved', { operation: 'submitOAuthConsent', received: `redirect to ${afterMove}`, documented: '"redirected to the redirect URL" the admin just set' });
-        const renamed = await attempt(() => control.request('PATCH', path, { name: 'A' }));
+        const renamed = await attempt(() => control.updateOAuthApp(wsA!, { name: 'A' }));
         ensure(renamed.ok, { operation: 'updateOAuthApp (control)', received: renamed.ok ? '' : `${renamed.status} ${show(renamed.body, 200)}`, documented: 'accepted: a name of 1 character is "up to 100 characters"' });
         const landed = await consent(control, a, wsA!, 'deny');
         ensure(`${landed.origin}${landed.pathname}` === 'https://a.example.com/moved' && landed.searchParams.get('error') === 'access_denied', { operation: 'submitOAuthConsent', received: `redirect to ${landed}`, documented: '"redirected to the redirect URL" the app has now, with error=access_denied on denial' });
@@ -166,7 +165,7 @@ export const appRules = register({
         const lateText = await answer(late);
         ensure(late.status === 200 && lateText.includes('pos_'), { operation: 'exchangeOAuthCode', received: `${lateText} for app B's code after app A was revoked`, documented: '200: app B is untouched by revoking app A' });
 
-        const deleted = await attempt(() => control.request('DELETE', path));
+        const deleted = await attempt(() => control.deleteOAuthApp(wsA!));
         ensure(deleted.ok, { operation: 'deleteOAuthApp (control)', received: deleted.ok ? '' : `${deleted.status}`, documented: 'accepted: an admin deletes the app' });
         const again = await attempt(() => control.createOAuthApp(wsA!, { name: 'Again', redirectUrl: 'https://a.example.com/callback' }));
         ensure(again.ok, { operation: 'createOAuthApp (control)', received: again.ok ? '' : `${again.status} ${show(again.body, 200)}`, documented: 'accepted: with its app deleted the workspace has none ("at most one OAuth app")' });

@@ -29,11 +29,11 @@ export const refusalSavesNothing = register({
     const wsId = ctx.target.workspaceIds.payg;
     if (!short && ctx.control && wsId) {
       // With control, empty the wallet as the app would (no auto top-up, a claw-back, then unfrozen) to provoke the refusal.
-      await ctx.control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: false });
+      await ctx.control.setAutoTopUp(wsId, { enabled: false });
       const wallet = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the balance to drain');
       const balance = summaryOf(wallet)?.balance ?? 0;
-      if (balance > 1) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/adjust`, { credits: -Math.round((balance - 1) * 100) / 100, description: 'verify: drain for refusal_saves_nothing' });
-      await ctx.control.request('POST', `/workspaces/${wsId}/wallet/unfreeze`);
+      if (balance > 1) await ctx.control.adjust(wsId, -Math.round((balance - 1) * 100) / 100, 'verify: drain for refusal_saves_nothing');
+      await ctx.control.unfreeze(wsId);
       contents = Array.from({ length: 10 }, (_, i) => `item ${i + 1}`);
       const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
       short = estimateOf(est)?.short === true;

@@ -70,7 +70,7 @@ export const frozenWallet = register({
     const control = ctx.control!;
     const wsId = ctx.target.workspaceIds.payg ?? ctx.notVerified('the pay-as-you-go workspace id is not known to control');
     const ch = await chargedChannel(ctx, 'payg');
-    await control.request('POST', `/workspaces/${wsId}/wallet/freeze`);
+    await control.freeze(wsId);
     const frozen = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the frozen wallet');
     ensure(summaryOf(frozen)?.frozen === true && summaryOf(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
     const est = await estimate(ctx, ch, ['while frozen']);
@@ -100,7 +100,7 @@ export const autoTopUpCovers = register({
     if (start.balance > 0) await control.adjust(wsId, -start.balance, 'verify: empty for auto_top_up_covers');
     await control.unfreeze(wsId);
     // No monthly limit and no threshold: whatever the workspace had set, only the shortfall can fire a top-up.
-    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: null });
+    await control.setAutoTopUp(wsId, { enabled: true, amount: 1000, belowCredits: null, monthlyLimit: null });
     const before = await readWallet(ctx, 'payg');
     const usedBefore = summaryOf(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the wallet before the top-up'))?.autoTopUp?.usedThisMonth;
     const contents = ['paid for by automatic top-up'];
@@ -136,7 +136,7 @@ export const autoTopUpCovers = register({
     const now = await readWallet(ctx, 'payg');
     if (now.balance > 0) await control.adjust(wsId, -now.balance, 'verify: empty again for auto_top_up_covers');
     await control.unfreeze(wsId);
-    await control.request('PUT', `/workspaces/${wsId}/wallet/auto-top-up`, { enabled: true, amount: 1000, belowCredits: 0, monthlyLimit: usedAfter });
+    await control.setAutoTopUp(wsId, { enabled: true, amount: 1000, belowCredits: 0, monthlyLimit: usedAfter });
     const capped = await estimate(ctx, ch, ['over the monthly limit']);
     const refused = await schedule(ctx, ch, ['over the monthly limit']);
     agree(capped, refused, `auto top-up on, monthlyLimit ${usedAfter} already used`);

@@ -17,7 +17,7 @@ export const walletTransactionsPaging = register({
   async run(ctx) {
     const wsId = ctx.target.workspaceIds.payg;
     // With control, a ledger longer than a few pages (grants are not top-ups: nothing else changes).
-    if (ctx.control && wsId) for (let i = 0; i < 12; i++) await ctx.control.request('POST', `/workspaces/${wsId}/wallet/grant`, { credits: 1, description: `verify: paging ${i + 1}` });
+    if (ctx.control && wsId) for (let i = 0; i < 12; i++) await ctx.control.grant(wsId, 1, `verify: paging ${i + 1}`);
     const all = await readWallet(ctx, 'payg');
     const n = all.tx.length;
     if (n < 2) ctx.notVerified(`the pay-as-you-go ledger has ${n} transaction(s); paging needs two or more`);

@@ -20,7 +20,7 @@ export const freePlanWebhooks = register({
     const kind = FREE_PLAN.find((k) => ctx.has(k))!;
     const ws = ctx.target.workspaceIds[kind] ?? ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`);
     await control.setLimits({ allowLoopbackWebhooks: true });
-    const existing: unknown[] = await control.request('GET', `/workspaces/${encodeURIComponent(ws)}/webhooks`);
+    const existing: unknown[] = await control.webhooks(ws);
     if (existing.length > 30) ctx.notVerified(`the ${kind} workspace already has ${existing.length} webhooks`);
     const add = async (n: number) => {
       try {
@@ -55,7 +55,7 @@ export const testDeliverySample = register({
     await control.setLimits({ allowLoopbackWebhooks: true });
     const url = receiverUrl(`send-test-${ctx.seed}`);
     const before = (await control.deliveries(ws)).filter((d) => d.url === url).length;
-    await control.request('POST', `/workspaces/${encodeURIComponent(ws)}/webhooks/test`, { url });
+    await control.sendTestWebhook(ws, url);
     const sent = (await control.deliveries(ws)).filter((d) => d.url === url).slice(before);
     ensure(sent.length === 1, { operation: 'sendTestWebhook (control)', received: `${sent.length} request(s) to ${url}`, documented: 'one request to the URL in the form', exchanges: [] });
     const body = sent[0]!.body;

@@ -1,6 +1,6 @@
 // JUnit XML: one testsuite per area, one testcase per check; failures carry received, documented and the reproduction.
 import type { RunReport } from '../runner.ts';
-import { tally, verifiedInPart } from './terminal.ts';
+import { sectionLabel, tally, verifiedInPart } from './terminal.ts';
 
 /** How a check verified in part begins its <system-out>; scripts/junit-summary.ts counts them by it. */
 export const IN_PART_MARK = 'verified in part;';
@@ -20,13 +20,16 @@ export function toJUnit(report: RunReport): string {
     const cases = results.map((r) => {
       const body =
         r.status === 'failed'
-          ? r.failures.map((f) => `<failure message="${esc(`${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([`received: ${f.received}`, `documented: ${f.documented}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
+          ? r.failures.map((f) => `<failure message="${esc(`${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([`received: ${f.received}`, `documented: ${f.documented}`, `reference: ${sectionLabel(r.sections)}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
           : r.status === 'not verified'
             ? `<skipped message="${esc(`not verified: ${r.notes[0] ?? ''}`)}"/>`
             : verifiedInPart(r)
               ? `<system-out>${esc(`${IN_PART_MARK} not exercised: ${r.notes.join('; ')}`)}</system-out>`
               : '';
-      return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" assertions="${r.assertions}" time="${(r.ms / 1000).toFixed(3)}">${body}</testcase>`;
+      // The reference sections and the states used, as properties (JUnit 5 / Surefire readers show them; others ignore them).
+      const props = [...r.sections.map((s) => ['reference', s]), ...r.states.map((s) => ['state', s])];
+      const properties = props.length ? `<properties>${props.map(([k, v]) => `<property name="${k}" value="${esc(v!)}"/>`).join('')}</properties>` : '';
+      return `    <testcase classname="verify.${esc(area)}" name="${esc(r.name)}" assertions="${r.assertions}" time="${(r.ms / 1000).toFixed(3)}">${properties}${body}</testcase>`;
     });
     return `  <testsuite name="${esc(area)}" ${counts(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
@@ -40,7 +43,7 @@ export function toJUnit(report: RunReport): string {
  */
 function coverageSuite(report: RunReport): string {
   const c = report.coverage;
-  const lines = c.operations.map((o) => `${o.operationId}: asserted ${o.asserted.join(', ') || '-'}; reached only ${o.reachedOnly.join(', ') || '-'}; never reached ${o.neverReached.join(', ') || '-'}${o.unprovokable.length ? `; not counted ${o.unprovokable.map((u) => `${u.id} (${u.why})`).join(', ')}` : ''}`);
+  const lines = c.operations.map((o) => `${o.operationId}: asserted ${o.asserted.join(', ') || '-'}; reached only ${o.reachedOnly.join(', ') || '-'}; never reached ${o.neverReached.map((id) => (o.wouldReachWith[id] ? `${id} (states ${o.wouldReachWith[id].join(', ')})` : id)).join(', ') || '-'}${o.unprovokable.length ? `; not counted ${o.unprovokable.map((u) => `${u.id} (${u.why})`).join(', ')}` : ''}`);
   const props = [['percent', c.percent], ['counted', c.counted], ['asserted', c.asserted], ['reachedOnly', c.reachedOnly], ['neverReached', c.neverReached]]
     .map(([k, v]) => `<property name="coverage.${k}" value="${v}"/>`)
     .join('');

@@ -15,6 +15,8 @@ const result = (r: Partial<CheckResult> & Pick<CheckResult, 'name' | 'status'>):
   area: 'generic',
   kind: 'property',
   description: '',
+  sections: ['3'],
+  states: [],
   notes: [],
   failures: [],
   assertions: 1,
@@ -62,11 +64,15 @@ describe('verify reports', () => {
 
   it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {
     const xml = toJUnit(report);
-    const testcase = (name: string) => xml.match(new RegExp(`<testcase [^>]*name="${name}"[^>]*>([\\s\\S]*?)</testcase>`))?.[1];
+    // Each testcase first names the reference sections it enforces (and the states it used) as properties.
+    const PROPS = '<properties><property name="reference" value="3"/></properties>';
+    const testcase = (name: string) => xml.match(new RegExp(`<testcase [^>]*name="${name}"[^>]*>([\\s\\S]*?)</testcase>`))?.[1]?.replace(PROPS, '');
+    expect(xml.match(/<testcase /g)?.length).toBe(xml.split(PROPS).length - 1);
     expect(testcase('whole_check')).toBe('');
     expect(testcase('part_check')).toBe('<system-out>verified in part; not exercised: uploadMediaFromUrl: needs a public https image URL (--media-url)</system-out>');
     expect(testcase('keyless_check')).toMatch(/^<skipped message="not verified: needs the key/);
     expect(testcase('broken_check')).toMatch(/^<failure /);
+    expect(testcase('broken_check')).toContain('reference: §3');
     expect(testcase('schema_check')).toBe('');
     expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" skipped="1" assertions="7"/);
     expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1" assertions="0">');

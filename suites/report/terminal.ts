@@ -30,10 +30,15 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
     onResult(r: CheckResult) {
       if (quiet) return;
       const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
-      const cost = dim(r.kind === 'property' ? ` ${r.assertions} assertions, ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s` : ` ${r.assertions} answers inspected`);
+      const cost = dim(`${r.kind === 'property' ? ` ${r.assertions} assertions, ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s` : ` ${r.assertions} answers inspected`} · ${sectionLabel(r.sections)}`);
       out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
     },
   };
+}
+
+/** "§4.3 §7" (or "Conventions"): the reference sections a check enforces, as every report names them. */
+export function sectionLabel(sections: readonly string[]): string {
+  return sections.map((s) => (s === 'Conventions' ? s : `§${s}`)).join(' ');
 }
 
 function indent(text: string, by = '      '): string {
@@ -45,7 +50,8 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   if (failures.length > 0) {
     out.write(`\n${red(`Failures (${failures.length})`)}\n`);
     failures.forEach((f, i) => {
-      out.write(`\n  ${i + 1}) ${red(f.check)}${f.operation ? ` · ${f.operation}` : ''}\n`);
+      const sections = report.results.find((r) => r.name === f.check)?.sections ?? [];
+      out.write(`\n  ${i + 1}) ${red(f.check)}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
       out.write(`     received:   ${f.received}\n`);
       out.write(`     documented: ${f.documented}\n`);
       if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
@@ -57,7 +63,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     out.write(`\n${yellow(heading)}\n`);
     for (const r of results) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
   };
-  listNotes('Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
+  listNotes(report.hook ? 'Not verified (with a states hook, this fails the run)' : 'Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
   listNotes('Verified in part (passed on the rest)', report.results.filter(verifiedInPart));
   const areas = new Map<string, { passed: number; failed: number; nv: number; why: string[] }>();
   for (const r of report.results) {
@@ -98,6 +104,8 @@ export function printCoverage(c: CoverageReport, out: NodeJS.WritableStream, wid
     }
   }
   if (!wide && full.length > 0) out.write(dim(`  ${full.length} operations with every provokable outcome reached and asserted\n`));
+  const withState = c.operations.flatMap((o) => Object.entries(o.wouldReachWith).map(([id, states]) => `${o.operationId} ${id} (${states.join(', ')})`));
+  if (withState.length > 0) out.write(yellow(`  never reached, a provider state would reach them (--states): ${withState.join('; ')}\n`));
   const off = c.operations.flatMap((o) => o.unprovokable.map((u) => ({ ...u, operationId: o.operationId })));
   if (off.length > 0) {
     out.write(dim(`  not counted, a client cannot provoke them on this run:\n`));

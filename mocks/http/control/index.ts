@@ -10,6 +10,7 @@ import { handlers as walletPage } from './wallet-page.ts';
 import { handlers as scenario } from './scenario.ts';
 import { handlers as journal } from './journal.ts';
 import { handlers as overrides } from './overrides.ts';
+import { handlers as states } from './states.ts';
 
 /** Complete: an operation of the document without its handler, or a handler of no operation, does not compile. */
 const typed: ControlHandlers = {
@@ -22,6 +23,7 @@ const typed: ControlHandlers = {
   ...scenario,
   ...journal,
   ...overrides,
+  ...states,
 };
 
 /** The pipeline runs each handler after validating the request against the document these types come from. */

@@ -1,0 +1,22 @@
+// Writes suites/states-map.json from a run of every check against the in-process mock through its hook (seed 7, one
+// run per property, as suites/coverage-reached.test.ts runs it); --check fails when the file differs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import '../suites/checks/index.ts';
+import { allChecks } from '../suites/checks/registry.ts';
+import { inProcessTarget } from '../suites/in-process.ts';
+import { runChecks } from '../suites/runner.ts';
+import { statesMapOf, statesMapText } from '../suites/states-map.ts';
+
+const file = new URL('../suites/states-map.json', import.meta.url);
+const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name) });
+const text = statesMapText(statesMapOf(report));
+if (process.argv.includes('--check')) {
+  if (readFileSync(file, 'utf8') !== text) {
+    console.error('suites/states-map.json is out of date: run `npm run states:map` and commit it.');
+    process.exit(1);
+  }
+  console.log('ok suites/states-map.json');
+} else {
+  writeFileSync(file, text);
+  console.log('wrote suites/states-map.json');
+}
