@@ -395,6 +395,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--checks <list>', 'comma separated check names or areas (see --list)').env('VERIFY_CHECKS'))
     .addOption(new Option('--junit <file>', 'write a JUnit XML report').env('VERIFY_JUNIT'))
     .addOption(new Option('--json <file>', 'write the full report as JSON').env('VERIFY_JSON'))
+    .addOption(new Option('--html <file>', 'write a self-contained HTML report (one file, no network): coverage, failures with their reference sections and curl lines, states, timings').env('VERIFY_HTML'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))

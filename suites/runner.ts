@@ -80,6 +80,14 @@ interface Aggregated {
   count: number;
 }
 
+/** The request line and the answer of the exchange a failure rests on, bounded so a report stays readable. */
+function exchangeOf(exchanges: readonly Exchange[]): Failure['exchange'] {
+  const e = exchanges.at(-1);
+  if (!e) return undefined;
+  const body = typeof e.responseBody === 'string' ? e.responseBody : JSON.stringify(e.responseBody, null, 2) ?? '';
+  return { request: `${e.method} ${e.url}`, status: e.status, answer: body.length > 4000 ? `${body.slice(0, 4000)}… (${body.length} characters)` : body };
+}
+
 /** A curl line for one exchange, a script of the last ones for a sequence. */
 function reproduceOf(exchanges: Exchange[]): string | undefined {
   if (exchanges.length === 0) return undefined;
@@ -134,7 +142,7 @@ class ResponseInspection {
     const findings = this.findings.get(c.name)!;
     const seen = findings.get(key);
     if (seen) seen.count++;
-    else findings.set(key, { failure: { check: c.name, seed: this.seed, reproduce: curlOf(e), ...f }, count: 1 });
+    else findings.set(key, { failure: { check: c.name, seed: this.seed, reproduce: curlOf(e), exchange: exchangeOf([e]), ...f }, count: 1 });
   }
 
   result(c: Check): CheckResult {
@@ -209,7 +217,7 @@ interface Running {
 }
 
 function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
-  return { check: check.name, seed, operation: err.operation, received: err.received, documented: err.documented, reproduce: reproduceOf(err.exchanges), ...extra };
+  return { check: check.name, seed, operation: err.operation, received: err.received, documented: err.documented, reproduce: reproduceOf(err.exchanges), exchange: exchangeOf(err.exchanges), ...extra };
 }
 
 /** The context a property check drives the target through. */
@@ -245,7 +253,7 @@ function checkContext(run: Run, running: Running): CheckContext {
       asserted(...exchanges);
       if (ok) return true;
       const seen = exchanges.filter((e): e is Exchange => e !== undefined);
-      result.failures.push({ check: check.name, seed: options.seed, reproduce: reproduceOf(seen), ...f });
+      result.failures.push({ check: check.name, seed: options.seed, reproduce: reproduceOf(seen), exchange: exchangeOf(seen), ...f });
       return false;
     },
     failWith(err, extra = {}) {
@@ -302,7 +310,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
   };
   if (error instanceof CheckFailed) {
-    running.result.failures.push({ check: found.check, seed: found.seed, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce });
+    running.result.failures.push({ check: found.check, seed: found.seed, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce, exchange: exchangeOf(error.exchanges.length ? error.exchanges : replay.filter((e) => e.operationId)) });
   } else {
     running.result.failures.push({ check: found.check, seed: found.seed, received: `an error in the check: ${String((error as Error)?.message ?? error)}`, documented: label, sequence: found.sequence, reproduce: found.reproduce });
   }

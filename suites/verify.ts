@@ -5,6 +5,7 @@ import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
 import { terminalReporter, printCoverage, printSummary, red } from './report/terminal.ts';
 import { toJUnit } from './report/junit.ts';
+import { toHtml } from './report/html.ts';
 import { sectionLabel } from './report/terminal.ts';
 import { sectionsOf } from './sections.ts';
 import { listStates } from './states.ts';
@@ -27,6 +28,7 @@ export interface VerifyOptions {
   checks?: string;
   junit?: string;
   json?: string;
+  html?: string;
   mediaUrl?: string;
   inProcess?: boolean;
   fault?: string[];
@@ -87,7 +89,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     report.ok = false;
   }
   // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
-  for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)]] as const) {
+  for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)], [opts.html, () => toHtml(report)]] as const) {
     if (!file) continue;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text());

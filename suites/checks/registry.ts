@@ -25,6 +25,8 @@ export interface Failure {
   sequence?: string[];
   /** A curl line, or a short bash script for a sequence. */
   reproduce?: string;
+  /** The exchange the verdict rests on (the last one that reproduces it): its request line and its answer, bounded. */
+  exchange?: { request: string; status: number; answer: string };
 }
 
 export interface Check {
