@@ -276,6 +276,7 @@ export const defaultActions: Actions = {
       if (opts.control && opts.states) throw new UsageError("--control and --states name the same hook (the mock's is <control>/states): give one");
       integer('--seed', opts.seed, 0);
       integer('--runs', opts.runs, 1);
+      if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
       if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
         throw new UsageError(`--min-coverage ${opts.minCoverage}: expected a percent from 0 to 100`);
       }
@@ -396,6 +397,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--junit <file>', 'write a JUnit XML report').env('VERIFY_JUNIT'))
     .addOption(new Option('--json <file>', 'write the full report as JSON').env('VERIFY_JSON'))
     .addOption(new Option('--html <file>', 'write a self-contained HTML report (one file, no network): coverage, failures with their reference sections and curl lines, states, timings').env('VERIFY_HTML'))
+    .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))

@@ -1,4 +1,6 @@
 // The suites' HTTP client: a typed openapi-fetch client for readable calls, and `call` for any operation by id (generated requests).
+import { EXPECT_429 } from './polite.ts';
+import { exchangeFor } from './history.ts';
 import { API_BASE_PATH, createSpwClient, type SpwClient } from '../client/index.ts';
 import { getValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
@@ -17,6 +19,8 @@ export interface RequestSpec {
   contentType?: string;
   /** Which credential to send: a key kind, a literal header value, or none. Defaults to the target's first key. */
   auth?: { kind: 'free' | 'payg' | 'paid' } | { header: string } | { none: true };
+  /** The check is asking for a 429 (the hourly limit): the answer reaches it as sent, not waited out and asked again. */
+  expect429?: boolean;
 }
 
 export function buildUrl(baseUrl: string, template: string, path: Record<string, string> = {}, query: RequestSpec['query'] = {}): string {
@@ -85,8 +89,10 @@ export class ApiClient {
       body = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    await this.target.fetch(url, { method: op.method.toUpperCase(), headers, body, redirect: 'manual' });
-    return this.target.history.exchanges[this.target.history.exchanges.length - 1]!;
+    const init: RequestInit & { [EXPECT_429]?: boolean } = { method: op.method.toUpperCase(), headers, body, redirect: 'manual' };
+    if (spec.expect429) init[EXPECT_429] = true;
+    // The exchange recorded for this very answer (another request may have been recorded since, by a concurrent case).
+    return exchangeFor(await this.target.fetch(url, init))!;
   }
 
   /**

@@ -1,6 +1,7 @@
 // Every request the suites make, recorded with its answer: stateful checks read it, response checks walk it, failures replay it.
 import type { OperationMatcher } from '../spec/operation-match.ts';
 import { answerBody, headersObject, type Exchange, type MultipartRecord } from './exchange.ts';
+import { NotVerified } from './not-verified.ts';
 
 export type { Exchange, MultipartRecord };
 
@@ -54,6 +55,13 @@ async function describeBody(body: BodyInit | null | undefined): Promise<Exchange
 }
 
 /** Wrap a transport so every request and answer lands in the history. */
+const recorded = new WeakMap<Response, Exchange>();
+
+/** The exchange recorded for an answer `recordingFetch` gave back. */
+export function exchangeFor(response: Response): Exchange | undefined {
+  return recorded.get(response);
+}
+
 export function recordingFetch(inner: typeof fetch, history: History, matcher: OperationMatcher): typeof fetch {
   const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -73,6 +81,8 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
       response = await inner(input instanceof Request ? input : url, input instanceof Request ? undefined : init);
       text = await response.text();
     } catch (err) {
+      // A wait the run could not honour (polite.ts) is a verdict of its own, not a lost answer.
+      if (err instanceof NotVerified) throw err;
       // `fetch failed` alone names neither the request nor the cause: a failure report needs both.
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (err as Error).message;
@@ -82,7 +92,7 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
     const responseHeaders = headersObject(response.headers);
     const { responseBody, json } = answerBody(text, responseHeaders['content-type']);
     const match = matcher.match(method, new URL(url).pathname);
-    history.add({
+    const exchange = history.add({
       operationId: match.kind === 'operation' ? match.op.operationId : undefined,
       method,
       url,
@@ -94,11 +104,13 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
       json,
       ms,
     });
-    return new Response(response.status === 204 || response.status === 304 ? null : text, {
+    const answer = new Response(response.status === 204 || response.status === 304 ? null : text, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    recorded.set(answer, exchange);
+    return answer;
   };
   return wrapped as typeof fetch;
 }

@@ -43,6 +43,8 @@ export interface RunReport {
   requestsPerSecond: number;
   /** The provider-states hook the run set states up through, if any: with one, "not verified" fails the run. */
   hook?: string;
+  /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
+  limited: { answers: number; waitedMs: number };
   results: CheckResult[];
   /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
   coverage: CoverageReport;
@@ -440,6 +442,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
     hook: target.control?.url,
+    limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
     results,
     coverage: coverage.report(),
     // With a hook every precondition can be set up, so a check that could not see what it needed is a gap in the gate.

@@ -4,6 +4,7 @@ import { getValidator } from '../spec/validator.ts';
 import { Control } from './control.ts';
 import { History, recordingFetch } from './history.ts';
 import { apiRoot } from './url.ts';
+import { politeFetch, type PoliteStats } from './polite.ts';
 
 export type KeyKind = 'free' | 'payg' | 'paid';
 export const KEY_KINDS: KeyKind[] = ['free', 'payg', 'paid'];
@@ -26,6 +27,8 @@ export interface Target {
   control?: Control;
   /** A public https URL the target can fetch for `upload-from-url`, when the runner knows one. */
   fetchableImageUrl?: string;
+  /** The 429s the run waited out, and how long (suites/polite.ts). */
+  limits: PoliteStats;
   close?(): Promise<void>;
 }
 
@@ -48,6 +51,8 @@ export interface TargetOptions {
   /** The transport; defaults to global fetch (the in-process target passes the app's). */
   transport?: typeof fetch;
   fetchableImageUrl?: string;
+  /** At most this many requests a second to the target (and its hook); no cap when absent or 0. */
+  maxRps?: number;
 }
 
 /** Which key stands for which plan state, read from the control API's workspace rows. */
@@ -69,7 +74,8 @@ export async function keysFromControl(control: Control): Promise<{ keys: Partial
 export async function createTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
-  const transport = recordingFetch(options.transport ?? fetch, history, createOperationMatcher(getValidator(), new URL(baseUrl).pathname));
+  const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps });
+  const transport = recordingFetch(polite.fetch, history, createOperationMatcher(getValidator(), new URL(baseUrl).pathname));
   const target: Target = {
     label: options.label ?? baseUrl,
     baseUrl,
@@ -78,6 +84,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     keys: { ...(options.keys ?? {}) },
     workspaceIds: {},
     fetchableImageUrl: options.fetchableImageUrl,
+    limits: polite.stats,
   };
   if (options.control && options.states) throw new Error('--control and --states name the same thing (the mock\'s hook is <control>/states): give one');
   const hook = options.states ?? (options.control ? `${options.control.replace(/\/+$/, '')}/states` : undefined);

@@ -30,6 +30,7 @@ export interface VerifyOptions {
   json?: string;
   html?: string;
   mediaUrl?: string;
+  maxRps?: string | number;
   inProcess?: boolean;
   fault?: string[];
   list?: boolean;
@@ -75,7 +76,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     if (opts.keyFree) keys.free = opts.keyFree;
     if (opts.keyPayg) keys.payg = opts.keyPayg;
     if (opts.keyPaid) keys.paid = opts.keyPaid;
-    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl });
+    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, states hook: ${target.control ? target.control.url : 'none (checks that need a provider state are not verified)'}\n\n`);

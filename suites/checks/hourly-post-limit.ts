@@ -24,14 +24,14 @@ export const hourlyPostLimit = register({
       // request and the clock hour hold them alike, and a window much shorter than an hour lets the last one through.
       await control.advance(3600 - (Math.floor(now / 1000) % 3600));
       for (let i = 0; i < limit; i++) {
-        const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body });
+        const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body, expect429: true });
         ensure(e.status === 200, { operation: 'createPosts', received: got(e), documented: `200 for request ${i + 1} of ${limit} in the hour`, exchanges: [e] });
         await control.advance(15 * 60);
       }
-      const over = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body });
+      const over = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body, expect429: true });
       ensure(over.status === 429, { operation: 'createPosts', received: got(over), documented: `429 for request ${limit + 1} with the limit at ${limit} per hour, ${limit * 15} minutes after the first`, exchanges: [over] });
       await control.advance(3601);
-      const again = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body });
+      const again = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body, expect429: true });
       ensure(again.status === 200, { operation: 'createPosts', received: got(again), documented: '200 after waiting an hour ("the client waits and retries")', exchanges: [again] });
     } finally {
       await control.setLimits({ postsPerHour: 90 });

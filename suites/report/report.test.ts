@@ -33,6 +33,7 @@ const report: RunReport = {
   durationMs: 1000,
   requests: 10,
   requestsPerSecond: 10,
+  limited: { answers: 0, waitedMs: 0 },
   coverage: { percent: 100, counted: 0, asserted: 0, reachedOnly: 0, neverReached: 0, operations: [] },
   ok: false,
   results: [

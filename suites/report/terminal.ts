@@ -80,6 +80,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   for (const [area, a] of areas) {
     out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
   }
+  if (report.limited?.answers) out.write(yellow(`\n  ${report.limited.answers} answer(s) 429 waited out and asked again (Retry-After honoured, never a departure): ${(report.limited.waitedMs / 1000).toFixed(1)} s of waiting\n`));
   const { passed, failed, notVerified, inPart, assertions } = tally(report.results);
   out.write(
     `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,

@@ -1,0 +1,118 @@
+// Polite to real servers: the rate cap spaces requests, a 429 is waited out (Retry-After, else a growing back-off) and
+// asked again, a wait longer than the run allows is "not verified" (never a departure), and a check that asks for the
+// 429 gets it as sent.
+import { describe, expect, it } from 'vitest';
+import { EXPECT_429, politeFetch, RateLimited, retryAfterMs } from './polite.ts';
+import { NotVerified } from './not-verified.ts';
+import './checks/index.ts';
+import { createMockApp } from '../mocks/http/app.ts';
+import { MockClock } from '../mocks/domain/clock.ts';
+import { apiBasePath } from '../spec/load.ts';
+import { IN_PROCESS_ORIGIN, IN_PROCESS_T0 } from './in-process.ts';
+import { createTarget } from './target.ts';
+import { runChecks } from './runner.ts';
+
+/** A fake clock and sleep: sleeping moves the clock, and every sleep is recorded. */
+function time() {
+  let t = 0;
+  const slept: number[] = [];
+  return { now: () => t, sleep: async (ms: number) => void (slept.push(ms), (t += ms)), slept };
+}
+
+/** A server that answers the statuses of `script` in turn (then 200), with the given Retry-After. */
+function scripted(script: Array<[status: number, retryAfter?: string]>) {
+  const seen: string[] = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    seen.push(String(input));
+    const [status, retryAfter] = script.shift() ?? [200];
+    return new Response(status === 200 ? '{}' : '{"msg":"slow down"}', { status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
+  }) as typeof fetch;
+  return { fetch, seen };
+}
+
+describe('Retry-After', () => {
+  it.each([
+    ['2', 2000],
+    ['0', 0],
+    ['1.5', 1500],
+    ['', undefined],
+    ['soon', undefined],
+    ['-3', undefined],
+  ])('%j reads as %j ms', (value, ms) => expect(retryAfterMs(value, 0)).toBe(ms));
+  it('an HTTP date reads as the time until it', () => expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6_000));
+});
+
+describe('politeFetch', () => {
+  it('a 429 with Retry-After is waited out for that long and asked again; the answer after it is what the check gets', async () => {
+    const t = time();
+    const server = scripted([[429, '2'], [429, '1']]);
+    const polite = politeFetch(server.fetch, t);
+    const res = await polite.fetch('http://t/posts', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(200);
+    expect(server.seen).toHaveLength(3);
+    expect(t.slept).toEqual([2000, 1000]);
+    expect(polite.stats).toEqual({ limited: 2, waitedMs: 3000 });
+  });
+
+  it('a 429 without Retry-After backs off 1 s, 2 s, 4 s...', async () => {
+    const t = time();
+    const polite = politeFetch(scripted([[429], [429], [429]]).fetch, t);
+    expect((await polite.fetch('http://t/x')).status).toBe(200);
+    expect(t.slept).toEqual([1000, 2000, 4000]);
+  });
+
+  it('a wait longer than the run allows is not verified, naming the request and the wait', async () => {
+    const t = time();
+    const polite = politeFetch(scripted([[429, '3600']]).fetch, { ...t, maxWaitMs: 60_000 });
+    const err = await polite.fetch('http://t/posts', { method: 'POST' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimited);
+    expect(err).toBeInstanceOf(NotVerified);
+    expect((err as Error).message).toMatch(/429 to POST http:\/\/t\/posts and asked to wait 3600 s, longer than the 60 s/);
+    expect(t.slept).toEqual([]);
+  });
+
+  it('a 429 that does not clear after the retries is not verified', async () => {
+    const t = time();
+    const polite = politeFetch(scripted(Array.from({ length: 10 }, () => [429, '1'] as [number, string])).fetch, { ...t, retries: 3 });
+    await expect(polite.fetch('http://t/x')).rejects.toThrow(/429 to GET http:\/\/t\/x 4 times in a row/);
+    expect(t.slept).toEqual([1000, 1000, 1000]);
+  });
+
+  it('a request marked as asking for the 429 gets it as sent', async () => {
+    const t = time();
+    const polite = politeFetch(scripted([[429, '5']]).fetch, t);
+    const res = await polite.fetch('http://t/posts', { method: 'POST', [EXPECT_429]: true } as RequestInit);
+    expect(res.status).toBe(429);
+    expect(t.slept).toEqual([]);
+    expect(polite.stats.limited).toBe(0);
+  });
+
+  it('--max-rps spaces requests evenly, in the order they were asked', async () => {
+    const t = time();
+    const polite = politeFetch(scripted([]).fetch, { ...t, maxRps: 10 });
+    for (let i = 0; i < 5; i++) await polite.fetch('http://t/x');
+    expect(t.slept).toEqual([100, 100, 100, 100]);
+  });
+});
+
+describe('a run against a server that rate-limits', () => {
+  it('a check that meets a 429 passes once the wait is honoured, and the run says how many it waited out', async () => {
+    const app = createMockApp({ seed: 42, clock: new MockClock({ frozenAt: IN_PROCESS_T0 }) });
+    let first = true;
+    const transport = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      // The first listing is refused once, as a busy server would.
+      if (first && new URL(request.url).pathname.endsWith('/media')) {
+        first = false;
+        return new Response('{"msg":"Too many requests"}', { status: 429, headers: { 'retry-after': '0' } });
+      }
+      return app.fetch(request);
+    }) as typeof fetch;
+    const target = await createTarget({ target: IN_PROCESS_ORIGIN + apiBasePath(), control: `${IN_PROCESS_ORIGIN}/_mock`, transport });
+    const report = await runChecks(target, { seed: 3, runs: 1, checks: ['media_search'] });
+    expect(first).toBe(false);
+    expect(report.results.map((r) => r.status)).toEqual(['passed']);
+    expect(report.limited.answers).toBe(1);
+    expect(report.results[0]!.failures).toEqual([]);
+  });
+});
