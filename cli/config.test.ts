@@ -22,7 +22,7 @@ function recorder() {
     seen[name] = { ...opts };
     return 0;
   };
-  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy') };
+  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy'), merge: async (_files, opts) => record('merge')(opts) };
   return { seen, actions };
 }
 

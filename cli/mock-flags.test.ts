@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { clockChoice, main, scenarioPath, type Actions } from './program.ts';
 
 describe('spw mock --latency', () => {
-  const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
+  const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0, merge: async () => 0 };
 
   it('refuses a malformed value with exit 2 and a message naming the flag', async () => {
     const errors: string[] = [];
@@ -101,7 +101,7 @@ describe('spw mock --control-cors', () => {
 
   const run = async (args: string[]) => {
     const { defaultActions } = await import('./program.ts');
-    const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0 };
+    const noop: Actions = { mock: async () => 0, verify: async () => 0, proxy: async () => 0, merge: async () => 0 };
     return main(['node', 'spw', 'mock', ...args], { ...noop, mock: defaultActions.mock });
   };
 

@@ -17,6 +17,7 @@ export interface Actions {
   mock(opts: Options): Promise<ActionResult>;
   verify(opts: Options): Promise<ActionResult>;
   proxy(opts: Options): Promise<ActionResult>;
+  merge(files: string[], opts: Options): Promise<ActionResult>;
 }
 
 const SETTINGS_HELP = `
@@ -277,6 +278,16 @@ export const defaultActions: Actions = {
       integer('--seed', opts.seed, 0);
       integer('--runs', opts.runs, 1);
       if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
+      if (opts.shard !== undefined) {
+        const { parseShard } = await import('../suites/shards.ts');
+        try {
+          parseShard(String(opts.shard));
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
+        if (opts.minCoverage !== undefined) throw new UsageError('--min-coverage judges the whole run: give it to `spw report merge`, which joins the shards');
+      }
+      if (opts.shardTimings !== undefined && !existsSync(opts.shardTimings)) throw new UsageError(`--shard-timings ${opts.shardTimings}: no such file (a JSON report of an earlier run)`);
       if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
         throw new UsageError(`--min-coverage ${opts.minCoverage}: expected a percent from 0 to 100`);
       }
@@ -289,6 +300,19 @@ export const defaultActions: Actions = {
     const { verify } = await import('../suites/verify.ts');
     const report = await verify(opts);
     return report && !report.ok ? 1 : 0;
+  },
+
+  async merge(files, opts) {
+    if (files.length === 0) throw new UsageError('report merge needs the JSON reports of the shards: spw report merge shard-1.json shard-2.json ...');
+    for (const f of files) if (!existsSync(f)) throw new UsageError(`report merge: no such file ${f}`);
+    const [{ mergeCommand }, { mergeReports }] = await Promise.all([import('../suites/verify.ts'), import('../suites/shards.ts')]);
+    // Reports that do not make one whole run are a wrong call (2), found before anything is printed or written.
+    try {
+      mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    return mergeCommand(files, opts).ok ? 0 : 1;
   },
 
   async proxy(opts) {
@@ -398,6 +422,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--json <file>', 'write the full report as JSON').env('VERIFY_JSON'))
     .addOption(new Option('--html <file>', 'write a self-contained HTML report (one file, no network): coverage, failures with their reference sections and curl lines, states, timings').env('VERIFY_HTML'))
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
+    .addOption(new Option('--shard <i/n>', 'run a stable 1/n of the checks (CI shards; `spw report merge` joins their JSON reports into one verdict)').env('VERIFY_SHARD'))
+    .addOption(new Option('--shard-timings <file>', 'a JSON report of an earlier run: shards are balanced by its checks\' durations').env('VERIFY_SHARD_TIMINGS'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
@@ -412,6 +438,18 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
   spw verify --target https://staging.example.com/api/public/v1 --states https://staging.example.com/test-states --states-token T`,
     )
     .action(async (opts) => done(await actions.verify(opts)));
+
+  const report = program.command('report').description('Work with the reports of verify runs');
+  report
+    .command('merge')
+    .description("Join the JSON reports of a run's shards (verify --shard i/n) into one verdict and one coverage table")
+    .argument('<json...>', 'the JSON report of every shard (verify --json)')
+    .option('--json <file>', 'write the merged report as JSON')
+    .option('--junit <file>', 'write the merged report as JUnit XML')
+    .option('--html <file>', 'write the merged report as one HTML file')
+    .option('--min-coverage <percent>', 'exit 1 when the merged response coverage is under this percent')
+    .addHelpText('after', `\nExit status: 0 every shard passed and they make one whole run, 1 a check failed (or coverage is under the minimum),\n2 called wrongly (a missing file, shards of different runs or a shard missing).\n\nExample:\n  spw report merge reports/shard-*.json --junit reports/verify.xml --html reports/verify.html`)
+    .action(async (files: string[], opts) => done(await actions.merge(files, opts)));
 
   program
     .command('proxy')

@@ -10,6 +10,7 @@ import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from '
 import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
+import { shardOf, type Shard } from './shards.ts';
 import { statesOfCheck, statesOfOutcome } from './states-map.ts';
 
 export type Status = 'passed' | 'failed' | 'not verified';
@@ -43,6 +44,8 @@ export interface RunReport {
   requestsPerSecond: number;
   /** The provider-states hook the run set states up through, if any: with one, "not verified" fails the run. */
   hook?: string;
+  /** Which shard of a sharded run this is: its coverage is only whole once merged (`spw report merge`). */
+  shard?: Shard;
   /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
   limited: { answers: number; waitedMs: number };
   results: CheckResult[];
@@ -56,6 +59,10 @@ export interface RunOptions {
   runs: number;
   /** Check names or areas; all when empty. */
   checks?: string[];
+  /** Run only this shard's property checks (the response checks inspect this shard's answers). */
+  shard?: Shard;
+  /** Each property check's duration in a previous run, to balance the shards. */
+  durations?: Record<string, number>;
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
 }
@@ -417,7 +424,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     await target.control.reset();
     await refreshKeys(target);
   }
-  for (const check of selected.filter((c) => c.kind === 'property')) {
+  const properties = selected.filter((c) => c.kind === 'property');
+  for (const check of options.shard ? shardOf(properties, options.shard, options.durations) : properties) {
     options.onStart?.(check);
     const result = await runPropertyCheck(run, check);
     inspection.inspectNew();
@@ -442,6 +450,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
     hook: target.control?.url,
+    ...(options.shard ? { shard: options.shard } : {}),
     limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
     results,
     coverage: coverage.report(),

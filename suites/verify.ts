@@ -1,5 +1,6 @@
 // The `verify` command: build a target from flags, run the selected checks, print progress and the summary, write JUnit/JSON.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { durationsOf, mergeReports, parseShard, shardOf } from './shards.ts';
 import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
@@ -31,6 +32,8 @@ export interface VerifyOptions {
   html?: string;
   mediaUrl?: string;
   maxRps?: string | number;
+  shard?: string;
+  shardTimings?: string;
   inProcess?: boolean;
   fault?: string[];
   list?: boolean;
@@ -79,9 +82,15 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  const shard = opts.shard ? parseShard(opts.shard) : undefined;
+  const durations = opts.shardTimings ? durationsOf(JSON.parse(readFileSync(opts.shardTimings, 'utf8')) as RunReport) : undefined;
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, states hook: ${target.control ? target.control.url : 'none (checks that need a provider state are not verified)'}\n\n`);
-  const reporter = terminalReporter(out, Boolean(opts.quiet));
-  const report = await runChecks(target, { seed, runs, checks, onStart: reporter.onStart, onResult: reporter.onResult });
+  const selected = selectChecks(checks);
+  const properties = selected.filter((c) => c.kind === 'property');
+  const total = (shard ? shardOf(properties, shard, durations).length : properties.length) + (selected.length - properties.length);
+  const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count });
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, onStart: reporter.onStart, onResult: reporter.onResult });
+  if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   printCoverage(report.coverage, out);
   printSummary(report, out);
   const gate = coverageGate(report, minCoverage);
@@ -89,12 +98,40 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     write(`${red(gate)}\n`);
     report.ok = false;
   }
+  writeReports(report, opts);
+  await target.close?.();
+  return report;
+}
+
+export interface MergeOptions {
+  json?: string;
+  junit?: string;
+  html?: string;
+  minCoverage?: string | number;
+  quiet?: boolean;
+}
+
+/** `spw report merge <json...>`: one verdict, one coverage table, and the reports asked for, from every shard's JSON. */
+export function mergeCommand(files: string[], opts: MergeOptions, out: NodeJS.WritableStream = process.stdout): RunReport {
+  const report = mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunReport));
+  const write = (s: string) => out.write(s);
+  write(`Merged ${files.length} report(s) of ${report.target}, seed ${report.seed}\n`);
+  printCoverage(report.coverage, out);
+  printSummary(report, out);
+  const gate = coverageGate(report, opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined);
+  if (gate) {
+    write(`${red(gate)}\n`);
+    report.ok = false;
+  }
+  writeReports(report, opts);
+  return report;
+}
+
+function writeReports(report: RunReport, opts: { junit?: string; json?: string; html?: string }): void {
   // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
   for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)], [opts.html, () => toHtml(report)]] as const) {
     if (!file) continue;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text());
   }
-  await target.close?.();
-  return report;
 }

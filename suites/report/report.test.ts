@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, RunReport } from '../runner.ts';
 import { toJUnit } from './junit.ts';
-import { printSummary } from './terminal.ts';
+import { printSummary, progressLine, terminalReporter } from './terminal.ts';
 
 const result = (r: Partial<CheckResult> & Pick<CheckResult, 'name' | 'status'>): CheckResult => ({
   area: 'generic',
@@ -87,5 +87,26 @@ describe('verify reports', () => {
     const summary = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/junit-summary.ts', import.meta.url)), file, 'spw verify'], { encoding: 'utf8' });
     expect(summary.stdout.trim()).toBe('spw verify: 3 passed (1 in part), 1 failed, 1 skipped');
     expect(summary.status).toBe(1);
+  });
+});
+
+describe('the live line on a terminal', () => {
+  it('counts checks done and running, failures, requests a second and the time left at this pace', () => {
+    expect(progressLine({ total: 10, requests: () => 500 }, 4, 1, 'running frozen_wallet', 2000)).toBe('  [4/10] running frozen_wallet · 1 failed · 250 requests/s · ~3 s left');
+    expect(progressLine({ total: 10, requests: () => 0 }, 0, 0, 'running x', 0)).toBe('  [0/10] running x · 0 failed · 0 requests/s');
+  });
+
+  it('rewrites one line on a terminal, and writes none in a log (each result has its own line there)', () => {
+    const written = (live: boolean) => {
+      let text = '';
+      const out = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
+      const r = terminalReporter(out, false, { total: 2, requests: () => 3 }, live);
+      r.onStart({ name: 'media_search' } as never);
+      r.onResult(result({ name: 'media_search', status: 'passed' }));
+      return text;
+    };
+    expect(written(true)).toMatch(/^.*\[0\/2\] running media_search · 0 failed .*\r/);
+    expect(written(false)).not.toContain('running media_search');
+    expect(written(false)).toContain('media_search');
   });
 });

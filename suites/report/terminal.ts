@@ -22,12 +22,31 @@ export function tally(results: readonly CheckResult[]) {
 
 const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
 
-export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean) {
+/** What the live line counts from: how many checks the run has, and the requests sent so far. */
+export interface Progress {
+  total: number;
+  requests(): number;
+}
+
+/** The live line on a terminal: checks done and running, failures, requests a second, and the time left at this pace. */
+export function progressLine(p: Progress, done: number, failed: number, running: string, elapsedMs: number): string {
+  const rate = p.requests() / Math.max(elapsedMs / 1000, 0.001);
+  const left = done === 0 ? '' : ` · ~${Math.ceil(((elapsedMs / done) * (p.total - done)) / 1000)} s left`;
+  return `  [${done}/${p.total}] ${running} · ${failed} failed · ${rate.toFixed(0)} requests/s${left}`;
+}
+
+export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, progress?: Progress, live = tty) {
+  const started = Date.now();
+  let done = 0;
+  let failed = 0;
   return {
     onStart(check: Check) {
-      if (!quiet && tty) out.write(dim(`  … ${check.name}\r`));
+      // On a terminal one line that rewrites itself; a CI log gets the plain line of each result instead.
+      if (!quiet && live) out.write(dim(progress ? `${progressLine(progress, done, failed, `running ${check.name}`, Date.now() - started)}\x1b[K\r` : `  … ${check.name}\r`));
     },
     onResult(r: CheckResult) {
+      done++;
+      if (r.status === 'failed') failed++;
       if (quiet) return;
       const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
       const cost = dim(`${r.kind === 'property' ? ` ${r.assertions} assertions, ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s` : ` ${r.assertions} answers inspected`} · ${sectionLabel(r.sections)}`);
