@@ -100,10 +100,7 @@ export interface Platform {
 
 export function createMockCore(options: MockOptions, platform: Platform): MockApp {
   const state = createState(options, platform.effects);
-  const faults = faultLayer(state);
   const apiPath = apiBasePath();
-  // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
-  const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
   const cors = createCors(state.access, {
     apiPath,
     controlPath: CONTROL_PATH,
@@ -113,20 +110,35 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     exposeHeaders: [...documentedResponseHeaders(state.validator.document), 'Retry-After', 'Preference-Applied', 'X-Mock-Override'],
   });
   const territory: Territory = { folders: new Set([MEDIA_FILES_PATH]), pages: new Set() };
-  const mounting: Mounting = { state, cors, apiPath, territory, faults };
-  mount(app, mounting, state.validator, publicHandlers, apiPath);
-  mount(app, mounting, state.controlValidator, controlHandlers, CONTROL_PATH);
-  app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
-  platform.extend?.(app, state, apiPath);
-  // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
-  app.get(`${MEDIA_FILES_PATH}/:name`, (c) => serveMediaFile(state, c.req.param('name')));
-  app.notFound((c) =>
-    c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
-  );
-  app.onError((err, c) => {
-    console.error('[mock] unhandled error:', err);
-    return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
-  });
+  const plainTick = state.tick;
+  // The app is built for the faults switched on; switching them (PUT /_mock/faults, a reset) builds it again, so with
+  // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
+  const build = (): Hono<{ Bindings: NodeBindings }> => {
+    state.tick = plainTick;
+    const faults = faultLayer(state);
+    // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
+    const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
+    const mounting: Mounting = { state, cors, apiPath, territory, faults };
+    mount(app, mounting, state.validator, publicHandlers, apiPath);
+    mount(app, mounting, state.controlValidator, controlHandlers, CONTROL_PATH);
+    app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
+    platform.extend?.(app, state, apiPath);
+    // Uploaded bytes at the `path` media answers carry (outside the public document, like the app host's own files).
+    app.get(`${MEDIA_FILES_PATH}/:name`, (c) => serveMediaFile(state, c.req.param('name')));
+    app.notFound((c) =>
+      c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+    );
+    app.onError((err, c) => {
+      console.error('[mock] unhandled error:', err);
+      return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
+    });
+    return app;
+  };
+  let app = build();
+  state.setFaults = (names) => {
+    state.faults = new Set(names);
+    app = build();
+  };
   // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
   // A dropped connection (an override's network error, `Response.error()`) has no headers to take.
   const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {

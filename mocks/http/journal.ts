@@ -67,6 +67,10 @@ export interface Exchange {
   latencyMs: number;
   /** What answered in place of the operation, or held or dropped its answer (mocks/http/overrides.ts). */
   override?: JournalEntry['override'];
+  /** The body of an answer of 400 or more, as answered: what decided it is read from it. */
+  refusal?: unknown;
+  /** The ledger entries the request added to its caller's wallet, and the balance after (hundredths of a credit). */
+  ledger?: { added: Array<{ type: string; cents: number; description: string | null; reference: string | null }>; balance: number };
 }
 
 export interface JournalFilter {
@@ -162,6 +166,40 @@ function recordedQuery(url: string, secrets: Secrets): Record<string, string> | 
   return out;
 }
 
+/** The longest refusal message an entry keeps. */
+export const JOURNAL_MESSAGE_CHARS = 1000;
+/** The most wallet entries an entry lists (a request adding more still sums them all). */
+export const JOURNAL_WALLET_ENTRIES = 20;
+
+/** What decided a refusal, read from its body: the error shapes carry `message` (or `msg`), a wallet refusal `wallet`, a settings problem the channel's `name`. */
+function recordedAnswer(body: unknown, secrets: Secrets): JournalEntry['answer'] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const b = body as Record<string, unknown>;
+  const said = b.message ?? b.msg;
+  const text = Array.isArray(said) ? said.map(String).join('; ') : typeof said === 'string' ? said : undefined;
+  if (text === undefined) return undefined;
+  const answer: NonNullable<JournalEntry['answer']> = { message: redactString(text, secrets).slice(0, JOURNAL_MESSAGE_CHARS) };
+  if (b.wallet === true) answer.wallet = true;
+  if (typeof b.provider === 'string' && typeof b.name === 'string') answer.channel = redactString(b.name, secrets);
+  return answer;
+}
+
+const credits = (cents: number) => Math.round(cents) / 100;
+
+function recordedWallet(ledger: NonNullable<Exchange['ledger']>, secrets: Secrets): JournalEntry['wallet'] {
+  if (ledger.added.length === 0) return undefined;
+  return {
+    credits: credits(ledger.added.reduce((sum, t) => sum + t.cents, 0)),
+    balance: credits(ledger.balance),
+    entries: ledger.added.slice(0, JOURNAL_WALLET_ENTRIES).map((t) => ({
+      type: t.type as NonNullable<JournalEntry['wallet']>['entries'][number]['type'],
+      credits: credits(t.cents),
+      description: t.description === null ? null : redactString(t.description, secrets),
+      reference: t.reference,
+    })),
+  };
+}
+
 function statusMatches(status: number, filter: string): boolean {
   // `4xx` takes a class; a number takes one status.
   return /^[1-5]xx$/i.test(filter) ? Math.floor(status / 100) === Number(filter[0]) : status === Number(filter);
@@ -204,6 +242,11 @@ export class Journal {
     return this.#forgotten;
   }
 
+  /** The `seq` of the newest entry recorded since the start or the last reset (0 when none): a poller's next `after`. */
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
   record(x: Exchange): void {
     const cap = this.#cap();
     if (cap <= 0) {
@@ -228,6 +271,10 @@ export class Journal {
     const query = recordedQuery(x.url, secrets);
     if (query) entry.query = query;
     if (x.override) entry.override = x.override.refused === undefined ? x.override : { ...x.override, refused: redactString(x.override.refused, secrets) };
+    const answer = x.status >= 400 ? recordedAnswer(x.refusal, secrets) : undefined;
+    if (answer) entry.answer = answer;
+    const wallet = x.ledger && recordedWallet(x.ledger, secrets);
+    if (wallet) entry.wallet = wallet;
     if (this.bodies && x.body !== undefined) {
       const kept = redactWith(x.body, secrets);
       const text = JSON.stringify(kept);

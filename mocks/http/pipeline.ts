@@ -11,7 +11,7 @@ import { publicOrigin } from './access.ts';
 import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
-import { knownSecrets, requestSecrets } from './journal.ts';
+import { knownSecrets, requestSecrets, type Exchange } from './journal.ts';
 import { cannedResponse, journalOverride, planFor, type Plan } from './overrides.ts';
 
 export interface Ctx {
@@ -131,7 +131,7 @@ export interface RunOptions {
 export type Decision =
   | { kind: 'reply'; status: number; body: unknown; headers: Record<string, string> }
   | { kind: 'ready'; response: Response }
-  | { kind: 'final'; response: Response };
+  | { kind: 'final'; response: Response; body?: unknown };
 
 /** One request to an operation, as the router hands it over. */
 export interface Call {
@@ -163,8 +163,15 @@ export function operationRunner(state: MockState, op: CompiledOperation, handler
   const answer = async (call: Call): Promise<Response> => {
     if (call.request.method !== 'GET' && call.request.method !== 'HEAD') state.revision++;
     const d = await decided(call);
-    if (d.kind === 'final') return d.response;
-    return check?.(d) ?? (d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers));
+    if (d.kind === 'final') {
+      if (call.seen && d.body !== undefined) call.seen.refusal = d.body;
+      return d.response;
+    }
+    const checked = check?.(d);
+    if (checked) return checked;
+    // The journal says what decided a refusal (mocks/http/journal.ts), read from the body as answered (a fault's included).
+    if (call.seen && d.kind === 'reply' && d.status >= 400) call.seen.refusal = d.body;
+    return d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers);
   };
   if (!options.public) return (request, params, incoming) => answer({ request, params, incoming });
   return (request, params, incoming) => journaled(state, op, options, { request, params, incoming }, answer);
@@ -204,6 +211,8 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
     override: plan && journalOverride(plan),
+    refusal: plan?.refused !== undefined ? { message: plan.refused } : plan?.canned ? plan.canned.body : seen.refusal,
+    ledger: walletMoves(seen),
   });
   await hold(latencyMs, request.signal);
   // A dropped connection: `Response.error()` is what fetch rejects on (MSW answers it so); mocks/server.ts destroys the socket.
@@ -247,6 +256,17 @@ function withHeader(response: Response, name: string, value: string): Response {
 /** What the stages leave for the journal: the context, with the caller's workspace and the parsed body. */
 export interface Seen {
   ctx?: Ctx;
+  /** The caller's ledger length once authenticated: what the request added follows it. */
+  ledgerAt?: number;
+  /** The body of an answer of 400 or more. */
+  refusal?: unknown;
+}
+
+/** The ledger entries the request added to its caller's wallet (the ledger only grows), with the balance after. */
+function walletMoves(seen: Seen): Exchange['ledger'] {
+  const ws = seen.ctx?.ws;
+  if (!ws || seen.ledgerAt === undefined || ws.wallet.ledger.length <= seen.ledgerAt) return undefined;
+  return { added: ws.wallet.ledger.slice(seen.ledgerAt), balance: ws.wallet.balance };
 }
 
 /** The context a handler sees, before authentication and input. */
@@ -309,6 +329,7 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     if (op.secured) {
       ctx.credential = authenticate(state.world, request.headers.get('authorization'));
       ctx.ws = ctx.credential.ws;
+      if (call.seen) call.seen.ledgerAt = ctx.ws.wallet.ledger.length;
     }
     h.admit?.(ctx);
     await readInput(ctx, h);
@@ -327,7 +348,7 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     // client still sending reads the 413 rather than a reset: mocks/server.ts), and the rest of the body is never kept.
     if (err instanceof BodyTooLarge) {
       const out = errorReply(err, errorOptions());
-      return { kind: 'final', response: jsonResponse(out.status, out.body, { connection: 'close' }) };
+      return { kind: 'final', response: jsonResponse(out.status, out.body, { connection: 'close' }), body: out.body };
     }
     if (err instanceof DomainError) {
       const out = errorReply(err, errorOptions());
@@ -336,7 +357,8 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     // The answer goes nowhere; a status is still needed to end the handler.
     if (clientAborted(request, err)) return { kind: 'final', response: new Response(null, { status: 499 }) };
     console.error(`[mock] ${op.operationId} failed:`, err);
-    return { kind: 'final', response: jsonResponse(500, { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) }) };
+    const body = { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) };
+    return { kind: 'final', response: jsonResponse(500, body), body };
   }
 }
 

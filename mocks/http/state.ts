@@ -48,6 +48,8 @@ export interface MockState {
   env: Env;
   config: MockConfig;
   faults: ReadonlySet<string>;
+  /** Switch exactly these faults on (names of the catalogue, checked by the caller); the app is built again for them. */
+  setFaults(names: string[]): void;
   strict: boolean;
   validator: ContractValidator;
   controlValidator: ContractValidator;
@@ -98,6 +100,9 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     env: undefined as unknown as Env,
     config,
     faults: new Set(options.faults ?? []),
+    setFaults(names) {
+      state.faults = new Set(names);
+    },
     strict: options.strict ?? false,
     validator: getValidator(),
     controlValidator,
@@ -134,6 +139,9 @@ export function createState(options: MockOptions, platformEffects: () => Effects
       state.journal.reset();
       state.latency.set(latencyPlan, latencySeed);
       state.overrides.clear();
+      // Faults switched at run time (PUT /_mock/faults) go back to those the mock started with.
+      const started = options.faults ?? [];
+      if (state.faults.size !== new Set(started).size || started.some((f) => !state.faults.has(f))) state.setFaults(started);
     },
     async settle() {
       while (state.pending.size > 0) await Promise.all([...state.pending]);

@@ -292,6 +292,11 @@ export interface paths {
          *     a path reads `[redacted]`, and in kept bodies and queries fields named like secrets (`token`,
          *     `apiKey`, `secret`, `password`...) and the request's own credential are blanked. The control API, `/docs`
          *     and the app-host pages are not recorded. Every filter is optional; they combine.
+         *
+         *     An entry also says what decided its answer: `answer` for an answer of 400 or more (the refusal's message, and
+         *     whether the wallet refused), `override` when one answered, and `wallet` for the ledger entries the request
+         *     added to its caller's wallet (charges, refunds, automatic top-ups). To follow the journal live, ask again with
+         *     `after` set to the `lastSeq` of the previous answer; a `lastSeq` lower than before means the mock was reset.
          */
         get: operations["listRequests"];
         put?: never;
@@ -631,7 +636,11 @@ export interface paths {
          * @description Gives the catalogue of named faults (realistic deviations from the contract the mock can start with, to prove the suites catch them) and the ones active in this run.
          */
         get: operations["listFaults"];
-        put?: never;
+        /**
+         * Switch faults on or off
+         * @description Makes `active` the faults switched on, from the next request (each a name of the catalogue; an empty list switches every fault off), as if the mock had been started with them (`--fault`). A fault is a deviation from the contract, to see a suite or an app meet it; nothing else of the world changes. An unknown name answers 400 and nothing changes. A reset goes back to the faults the mock started with.
+         */
+        put: operations["setFaults"];
         post?: never;
         delete?: never;
         options?: never;
@@ -923,6 +932,8 @@ export interface components {
             cap: number;
             /** @description Entries dropped to stay within the cap since the start or the last reset. */
             forgotten: number;
+            /** @description The `seq` of the newest entry recorded since the start or the last reset, whatever the filters (0 when none): the `after` of the next poll. Lower than a previous answer's: the mock was reset. */
+            lastSeq: number;
             entries: components["schemas"]["JournalEntry"][];
         };
         /** @description One public API request, as received and answered. */
@@ -962,6 +973,37 @@ export interface components {
             bodyTruncated?: boolean;
             /** @description The first 16 KiB of a larger body's JSON (redacted). */
             bodyText?: string;
+            answer?: components["schemas"]["JournalAnswer"];
+            wallet?: components["schemas"]["JournalWallet"];
+        };
+        /** @description What decided an answer of 400 or more, read from its body: the refusal's message (a validation problem, a wallet or plan refusal, a missing or wrong key, a limit), redacted like the rest of the entry. An answer an override gave carries its example's message; a dropped connection has none. */
+        JournalAnswer: {
+            /** @description The body's `message`, else its `msg` (a list joined with `; `), at most 1,000 characters. */
+            message: string;
+            /**
+             * @description A wallet refusal (`{wallet: true, url, message}`): the wallet did not cover the action.
+             * @constant
+             */
+            wallet?: true;
+            /** @description The channel a settings problem names (a `PostValidationError`'s `name`). */
+            channel?: string;
+        };
+        /** @description The ledger entries the request added to its caller's wallet (charges, refunds, automatic top-ups); absent when it added none. */
+        JournalWallet: {
+            /** @description Their sum, in credits: negative when the request cost credits. */
+            credits: number;
+            /** @description The wallet's balance after the request, in credits. */
+            balance: number;
+            /** @description The entries, oldest first (the first 20). */
+            entries: {
+                /** @enum {string} */
+                type: "TOPUP" | "AUTO_TOPUP" | "SPEND" | "REFUND" | "GRANT" | "ADJUST";
+                /** @description Signed. */
+                credits: number;
+                description: string | null;
+                /** @description What it paid for or gave back: a post id, a media id. */
+                reference: string | null;
+            }[];
         };
         Latency: {
             /** @description The `--latency` syntax, normalized; `off` when none. */
@@ -1111,6 +1153,10 @@ export interface components {
             action: "saved" | "deleted";
             /** @description The document's content at this revision (`title`, `blocks`, `links`, `assets`). */
             content: Record<string, unknown> | null;
+        };
+        FaultsUpdate: {
+            /** @description The names of the faults to switch on (`GET /faults` lists the catalogue); every other is off. */
+            active: string[];
         };
         Faults: {
             active: string[];
@@ -2148,6 +2194,7 @@ export interface operations {
                      *       "bodies": true,
                      *       "cap": 1000,
                      *       "forgotten": 0,
+                     *       "lastSeq": 1,
                      *       "entries": [
                      *         {
                      *           "seq": 1,
@@ -3000,6 +3047,52 @@ export interface operations {
                     "application/json": components["schemas"]["Faults"];
                 };
             };
+        };
+    };
+    setFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": [
+                 *         "double-charge"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The faults now active, and the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "active": [
+                     *         "double-charge"
+                     *       ],
+                     *       "catalogue": [
+                     *         {
+                     *           "name": "double-charge",
+                     *           "area": "wallet",
+                     *           "description": "Scheduling a priced post charges it twice."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Faults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     authorizeOAuth: {

@@ -166,7 +166,17 @@ export const handlers = {
       .map((d) => ({ ...d, at: new Date(d.at).toISOString() })),
   }),
 
-  listFaults: (ctx) => ({
-    body: { active: [...ctx.state.faults], catalogue: FAULTS.map((f) => ({ name: f.name, area: f.area, description: f.description })) },
-  }),
+  listFaults: (ctx) => ({ body: faultsView(ctx) }),
+
+  setFaults: (ctx) => {
+    const names = [...new Set((ctx.body as { active: string[] }).active)];
+    const unknown = names.filter((name) => !FAULTS.some((f) => f.name === name));
+    if (unknown.length > 0) throw invalid(`Unknown fault ${unknown.join(', ')}: GET /_mock/faults lists the catalogue. Nothing changed`);
+    ctx.state.setFaults(names);
+    return { body: faultsView(ctx) };
+  },
 } satisfies Partial<ControlHandlers>;
+
+function faultsView(ctx: Ctx) {
+  return { active: [...ctx.state.faults], catalogue: FAULTS.map((f) => ({ name: f.name, area: f.area, description: f.description })) };
+}

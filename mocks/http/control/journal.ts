@@ -19,6 +19,7 @@ export const handlers = {
         bodies: journal.bodies,
         cap: ctx.state.config.caps.journal,
         forgotten: journal.forgotten,
+        lastSeq: journal.lastSeq,
         entries: journal.list({
           operation: q.operation as string | undefined,
           workspace: q.workspace as string | undefined,
