@@ -59,3 +59,5 @@ import './oauth-rules.ts';
 import './upload-types.ts';
 import './library-full.ts';
 import './each-post-on-time.ts';
+import './auto-top-up-renews.ts';
+import './key-rotation.ts';

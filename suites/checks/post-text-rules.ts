@@ -16,8 +16,8 @@ interface Case {
   /** Which item of a thread of `items` carries the text under test. */
   items: number;
   at: number;
-  what: 'empty' | 'over' | 'at';
-  /** Characters over the maximum, for `over`. */
+  what: 'empty' | 'over' | 'at' | 'link over';
+  /** Characters over the maximum, for `over` and `link over`. */
   over: number;
 }
 
@@ -30,6 +30,15 @@ function plainText(n: number): string {
   return s.endsWith(' ') ? `${s.slice(0, -1)}x` : s;
 }
 
+/**
+ * Plain words then a link of `over` + 37 characters, `n` characters in all: counting the link as 23 characters (as the
+ * field notes say x does) would take `over` + 14 off, bringing a text `over` characters too long under the maximum.
+ */
+function textWithLink(n: number, over: number): string {
+  const link = `https://example.com/spring/${'a'.repeat(over + 10)}`;
+  return `${plainText(n - link.length - 1)} ${link}`;
+}
+
 const messages = (body: any): string[] => (Array.isArray(body?.message) ? body.message : [body?.message]).filter((m: unknown): m is string => typeof m === 'string');
 
 export const emptyOrTooLongRefused = register({
@@ -37,8 +46,8 @@ export const emptyOrTooLongRefused = register({
   area: 'posts',
   kind: 'property',
   description:
-    'A draft, scheduled or `now` post one of whose items has no text and no image answers 400 "Your post should have at least one character or one image.", one with plain text over the channel\'s maxLength (GET /integration-settings) answers 400 "post is too long, please fix it", and neither saves anything; plain text exactly maxLength long is accepted.',
-  rule: 'Section 7: "A post with no text and no media: Your post should have at least one character or one image. (400)"; "Text over the channel\'s maximum length: post is too long, please fix it (400)"; section 2.10: output.maxLength.',
+    'A draft, scheduled or `now` post one of whose items has no text and no image answers 400 "Your post should have at least one character or one image.", one with plain text over the channel\'s maxLength (GET /integration-settings) answers 400 "post is too long, please fix it", and so does one on a channel other than x over it because of a link (counted as written: shortLink false), and none saves anything; plain text exactly maxLength long is accepted.',
+  rule: 'Section 7: "A post with no text and no media: Your post should have at least one character or one image. (400)"; "Text over the channel\'s maximum length: post is too long, please fix it (400)"; section 2.10: output.maxLength; section 2.4: shortLink "Shorten links in the content" (false here). No channel but x counts a link otherwise, and x only in the field notes, so x is left out of the link case.',
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
     // Paid first: nothing is charged there, so the wallet never answers in the length rule's place.
@@ -46,22 +55,35 @@ export const emptyOrTooLongRefused = register({
     const d = await ctx.discover();
     const channels = textSafe(d.workspaces[kind]?.channels ?? []).filter((c) => Number.isInteger(c.maxLength) && c.maxLength! > 0 && c.maxLength! <= 5000);
     if (channels.length === 0) ctx.notVerified(`no channel of the ${kind} workspace gives a maxLength (GET /integration-settings) a text post can reach`);
+    // A link counts as written everywhere but on x, whose counting only the field notes give (a link as 23 characters):
+    // the reference gives no channel another way to count it, and with shortLink false nothing shortens it.
+    const linkChannels = channels.filter((c) => c.identifier !== 'x' && c.maxLength! >= 100);
+    const linkedin = linkChannels.find((c) => c.identifier === 'linkedin') ?? linkChannels[0];
     const arb: fc.Arbitrary<Case> = fc
       .record({
         channel: fc.constantFrom(...channels),
         type: fc.constantFrom<Case['type']>('draft', 'schedule', 'now'),
         items: fc.integer({ min: 1, max: 3 }),
         at: fc.nat(),
-        what: fc.constantFrom<Case['what']>('empty', 'over', 'at'),
+        what: fc.constantFrom<Case['what']>('empty', 'over', 'at', ...(linkedin ? (['link over'] as const) : [])),
         over: fc.integer({ min: 1, max: 40 }),
       })
-      .map((c) => ({ ...c, at: c.at % c.items }));
+      .map((c) => ({ ...c, at: c.at % c.items, channel: c.what === 'link over' && !linkChannels.includes(c.channel) ? linkChannels[c.at % linkChannels.length]! : c.channel }));
+    // Each rule once on the first channel every run, whatever the seed draws (the examples run first, within the runs);
+    // an empty item after a non-empty one too, and the link case on linkedin.
+    const examples: Case[] = [
+      { channel: channels[0]!, type: 'schedule', items: 1, at: 0, what: 'empty', over: 1 },
+      { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'empty', over: 1 },
+      { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'over', over: 1 },
+      { channel: channels[0]!, type: 'draft', items: 1, at: 0, what: 'at', over: 1 },
+      ...(linkedin ? [{ channel: linkedin, type: 'schedule' as const, items: 1, at: 0, what: 'link over' as const, over: 1 }] : []),
+    ];
     await ctx.property(
       'empty and over-long items are refused with the documented message',
       arb,
       async (c) => {
         const max = c.channel.maxLength!;
-        const text = c.what === 'empty' ? '' : plainText(c.what === 'over' ? max + c.over : max);
+        const text = c.what === 'empty' ? '' : c.what === 'link over' ? textWithLink(max + c.over, c.over) : plainText(c.what === 'over' ? max + c.over : max);
         const value = Array.from({ length: c.items }, (_, i) => ({ content: i === c.at ? text : `item ${i + 1}`, image: [] }));
         const now = await targetNow(ctx);
         const before = await snapshot(ctx.api, kind, now);
@@ -78,22 +100,16 @@ export const emptyOrTooLongRefused = register({
         ensure(e.status === 400 && messages(e.responseBody).includes(expected), {
           operation: 'createPosts',
           received: e.status === 400 ? `400 ${show(e.responseBody)}` : got(e),
-          documented: `400 with message "${expected}" for item ${c.at + 1} of ${c.items} ${c.what === 'empty' ? 'with no text and no image' : `${max + c.over} characters long, maxLength ${max}`} (section 7)`,
+          documented: `400 with message "${expected}" for item ${c.at + 1} of ${c.items} ${c.what === 'empty' ? 'with no text and no image' : `${max + c.over} characters long${c.what === 'link over' ? ' counting its link as written (shortLink false; the reference counts no link otherwise on a channel other than x)' : ''}, maxLength ${max}`} (section 7)`,
           exchanges: [e],
         });
         const changes = diff(before, await snapshot(ctx.api, kind, now));
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: 'nothing saved by a refused request', exchanges: [e] });
       },
       {
-        runs: Math.min(ctx.runs * 2, 8),
-        // Each rule once on the first channel every run, whatever the seed draws; an empty item after a non-empty one too.
-        examples: [
-          { channel: channels[0]!, type: 'schedule', items: 1, at: 0, what: 'empty', over: 1 },
-          { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'empty', over: 1 },
-          { channel: channels[0]!, type: 'draft', items: 2, at: 1, what: 'over', over: 1 },
-          { channel: channels[0]!, type: 'draft', items: 1, at: 0, what: 'at', over: 1 },
-        ],
-        show: (c: Case) => [`POST /posts ${c.type} on ${c.channel.identifier} ${c.channel.id}, ${c.items} item(s), item ${c.at + 1} ${c.what === 'empty' ? 'empty' : `${c.what === 'over' ? c.channel.maxLength! + c.over : c.channel.maxLength} characters`}`, 'GET /posts, /wallet, /media, /brief before and after'],
+        runs: examples.length + Math.min(ctx.runs, 4),
+        examples,
+        show: (c: Case) => [`POST /posts ${c.type} on ${c.channel.identifier} ${c.channel.id}, ${c.items} item(s), item ${c.at + 1} ${c.what === 'empty' ? 'empty' : `${c.what === 'at' ? c.channel.maxLength : c.channel.maxLength! + c.over} characters${c.what === 'link over' ? `, ${c.over + 37} of them a link` : ''}`}`, 'GET /posts, /wallet, /media, /brief before and after'],
       },
     );
   },

@@ -1,23 +1,100 @@
-// settings_refused: a scheduled or immediate post missing a required setting, with one outside its list, or carrying another provider's settings, is refused with 400 naming the channel and the problem, and nothing is scheduled; settings that are null are refused too.
+// settings_refused: a scheduled or immediate post breaking one of section 2.9's settings rules (a required field left out, a value outside its list, a length or number outside its bound, a combination a field's notes forbid), or carrying another provider's settings, is refused with 400 and nothing is scheduled; a missing field or an unlisted value is named, with the channel; settings that are null are refused too.
 import fc from 'fast-check';
-import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
+import { imageForm } from '../arbitraries/files.ts';
+import { futureDate } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
+import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
-import { diff, snapshot } from '../snapshot.ts';
+import { diff, snapshot, type Snapshot } from '../snapshot.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, show } from './registry.ts';
 
-/** Section 2.9's required fields of the text-safe providers, and a value outside the list where the field has one. */
-const REQUIRED: Record<string, Array<{ field: string; outside?: string }>> = {
-  x: [{ field: 'who_can_reply_post', outside: 'nobody' }],
-  discord: [{ field: 'channel' }],
+/**
+ * One way to break a provider's settings, as section 2.9 states the rule it breaks.
+ * - `left out`: a required field (or one required by another field's value) is missing;
+ * - `outside its list`: a value not among the field's allowed values;
+ * - `over its bound`: a length or number outside the bound the field's notes give;
+ * - `against its rule`: a combination the field's notes forbid.
+ * The first two answer "400 naming the channel and the problem" (section 2.9); the last two are a "validation failure"
+ * (section 7: 400), whose body the reference does not word.
+ */
+interface Breakage {
+  field: string;
+  how: 'left out' | 'outside its list' | 'over its bound' | 'against its rule';
+  /** The fields set over the valid settings (for `outside its list`, the unlisted value is `set[field]`). */
+  set?: Record<string, unknown>;
+  /** Section 2.9's words for the rule broken. */
+  rule: string;
+}
+
+const chars = (n: number) => 'spring launch '.repeat(Math.ceil(n / 14)).slice(0, n - 1) + 'x';
+
+const INSTAGRAM: Breakage[] = [
+  { field: 'post_type', how: 'left out', rule: 'post_type: string, required' },
+  { field: 'post_type', how: 'outside its list', set: { post_type: 'reel' }, rule: 'post_type: `post` or `story`' },
+  { field: 'graduation_strategy', how: 'outside its list', set: { graduation_strategy: 'AUTOMATIC' }, rule: 'graduation_strategy: `MANUAL` (default) or `SS_PERFORMANCE`' },
+  { field: 'audio.audio_volume', how: 'over its bound', set: { audio: { id: 'aud_1001', audio_volume: 101, video_volume: 50 } }, rule: 'audio: `{id, audio_volume: 0-100, video_volume: 0-100}`' },
+  { field: 'audio.video_volume', how: 'over its bound', set: { audio: { id: 'aud_1001', audio_volume: 50, video_volume: -1 } }, rule: 'audio: `{id, audio_volume: 0-100, video_volume: 0-100}`' },
+];
+
+const TIKTOK_REQUIRED = ['duet', 'stitch', 'comment', 'autoAddMusic', 'brand_organic_toggle', 'brand_content_toggle'];
+
+/**
+ * The table: every required field, allowed list, bound and combination rule section 2.9 gives, per provider. linkedin,
+ * linkedin-page and threads have none (their fields are optional and unbounded), so no post of theirs breaks one.
+ */
+export const BREAKAGES: Record<string, Breakage[]> = {
+  x: [
+    { field: 'who_can_reply_post', how: 'left out', rule: 'who_can_reply_post: string, required' },
+    { field: 'who_can_reply_post', how: 'outside its list', set: { who_can_reply_post: 'nobody' }, rule: 'who_can_reply_post: `everyone`, `following`, `mentionedUsers`, `subscribers`, `verified`' },
+  ],
+  instagram: INSTAGRAM,
+  'instagram-standalone': INSTAGRAM,
+  facebook: [{ field: 'post_type', how: 'outside its list', set: { post_type: 'reel' }, rule: 'post_type: `post` (default) or `story`' }],
+  tiktok: [
+    { field: 'content_posting_method', how: 'left out', rule: 'content_posting_method: string, required' },
+    { field: 'content_posting_method', how: 'outside its list', set: { content_posting_method: 'DRAFT' }, rule: 'content_posting_method: `DIRECT_POST` publishes; `UPLOAD` sends the post to the account inbox' },
+    { field: 'privacy_level', how: 'left out', rule: 'privacy_level: Required for `DIRECT_POST`' },
+    { field: 'privacy_level', how: 'outside its list', set: { privacy_level: 'FRIENDS_ONLY' }, rule: 'privacy_level: `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS`, `FOLLOWER_OF_CREATOR`, `SELF_ONLY`' },
+    ...TIKTOK_REQUIRED.map((field): Breakage => ({ field, how: 'left out', rule: `${field}: required` })),
+    { field: 'autoAddMusic', how: 'outside its list', set: { autoAddMusic: 'maybe' }, rule: 'autoAddMusic: `yes` or `no`' },
+    { field: 'title', how: 'over its bound', set: { title: chars(91) }, rule: 'title: Up to 90 characters (section 8: TikTok title 90 characters)' },
+    { field: 'brand_content_toggle', how: 'against its rule', set: { brand_content_toggle: true, privacy_level: 'SELF_ONLY' }, rule: 'brand_content_toggle: cannot be combined with `SELF_ONLY`' },
+    { field: 'disclose', how: 'against its rule', set: { disclose: true, brand_organic_toggle: false, brand_content_toggle: false }, rule: 'disclose: When true, at least one of the two brand toggles must be true' },
+  ],
+  youtube: [
+    { field: 'title', how: 'left out', rule: 'title: string, required' },
+    { field: 'type', how: 'left out', rule: 'type: string, required' },
+    { field: 'type', how: 'outside its list', set: { type: 'hidden' }, rule: 'type: `public`, `private`, `unlisted`' },
+    { field: 'selfDeclaredMadeForKids', how: 'outside its list', set: { selfDeclaredMadeForKids: 'maybe' }, rule: 'selfDeclaredMadeForKids: `yes` or `no`' },
+    { field: 'title', how: 'over its bound', set: { title: 'x' }, rule: 'title: 2 to 100 characters' },
+    { field: 'title', how: 'over its bound', set: { title: chars(101) }, rule: 'title: 2 to 100 characters' },
+  ],
+  discord: [
+    { field: 'channel', how: 'left out', rule: 'channel: string, required' },
+    { field: 'title', how: 'over its bound', set: { title: chars(101) }, rule: 'title: thread title up to 100 characters (section 8: Discord forum title 100 characters)' },
+  ],
+  sanity: [{ field: 'documentId', how: 'left out', rule: 'documentId: string, required' }],
+};
+
+/** Settings each provider of the table accepts: every required field, each value from its list, within its bounds. */
+export const VALID: Record<string, Record<string, unknown>> = {
+  x: { __type: 'x', who_can_reply_post: 'everyone' },
+  instagram: { __type: 'instagram', post_type: 'post' },
+  'instagram-standalone': { __type: 'instagram-standalone', post_type: 'post' },
+  facebook: { __type: 'facebook', post_type: 'post' },
+  tiktok: { __type: 'tiktok', content_posting_method: 'DIRECT_POST', privacy_level: 'PUBLIC_TO_EVERYONE', duet: false, stitch: false, comment: true, autoAddMusic: 'no', brand_organic_toggle: false, brand_content_toggle: false },
+  youtube: { __type: 'youtube', title: 'Spring launch', type: 'public' },
+  discord: { __type: 'discord', channel: '1000001' },
+  sanity: { __type: 'sanity', documentId: 'article-spring-menu' },
 };
 
 /** Settings of another provider, with no required field of their own (section 2.9), so they lack the channel's. */
 const OTHER = { __type: 'linkedin' };
 
-type How = 'left out' | 'outside its list' | "another provider's" | 'null';
-type Broken = { channel: ChannelInfo; type: 'schedule' | 'now'; field: string; how: How; outside?: string };
+type Case =
+  | { channel: ChannelInfo; type: 'schedule' | 'now'; how: Breakage['how']; breakage: Breakage }
+  | { channel: ChannelInfo; type: 'schedule' | 'now'; how: "another provider's" | 'null'; breakage?: undefined };
 
 /** Every string in a body, so "naming the channel" can be looked for wherever the body shape puts it. */
 function strings(v: unknown): string[] {
@@ -27,10 +104,17 @@ function strings(v: unknown): string[] {
   return [];
 }
 
-function describe(b: Broken): string {
-  if (b.how === 'null') return 'settings null';
-  if (b.how === "another provider's") return `settings ${JSON.stringify(OTHER)} (no ${b.field})`;
-  return `settings.${b.field} ${b.how === 'left out' ? 'left out' : `= ${JSON.stringify(b.outside)}`}`;
+function settingsOf(c: Case): Record<string, unknown> | null {
+  if (!c.breakage) return c.how === 'null' ? null : { ...OTHER };
+  const settings: Record<string, unknown> = { ...VALID[c.channel.identifier], ...c.breakage.set };
+  if (c.how === 'left out') delete settings[c.breakage.field];
+  return settings;
+}
+
+function describe(c: Case): string {
+  if (!c.breakage) return c.how === 'null' ? 'settings null' : `settings ${JSON.stringify(OTHER)}`;
+  if (c.how === 'left out') return `settings.${c.breakage.field} left out`;
+  return `settings ${show(c.breakage.set, 160)}`;
 }
 
 export const settingsRefused = register({
@@ -38,65 +122,67 @@ export const settingsRefused = register({
   area: 'posts',
   kind: 'property',
   description:
-    "A scheduled or `now` post with a required setting left out, or a value outside its allowed list (x, discord), answers 400 naming the channel (its name or id) and the problem (the field's name, or the value refused), and nothing is scheduled; so does one carrying another provider's settings (linkedin's, which lack the channel's required field); settings null answer 400 and schedule nothing.",
-  rule: 'Section 2.9: "Each entry of posts carries settings with __type naming the provider. A field marked required must be present when the post is scheduled or sent now; a missing required field or a value outside the allowed list answers 400 naming the channel and the problem, and nothing is scheduled"; section 2.4: settings is an object, "required unless type is draft"; section 7: the body may be {statusCode: 400, provider, name, message}.',
+    "A scheduled or `now` post (with an uploaded photo, so no media rule answers first) breaking one of section 2.9's settings rules, every provider's in turn: a required field left out or a value outside its allowed list answers 400 naming the channel (its name or id) and the problem (the field, or the value refused); a title or volume outside its bound (tiktok title over 90, youtube title under 2 or over 100, discord title over 100, instagram volumes outside 0-100) or a combination the notes forbid (tiktok's brand toggles) answers 400; so does one carrying another provider's settings (linkedin's, which lack the channel's required field), and settings null; nothing is scheduled.",
+  rule: 'Section 2.9: "A field marked required must be present when the post is scheduled or sent now; a missing required field or a value outside the allowed list answers 400 naming the channel and the problem, and nothing is scheduled", and each provider\'s table (TikTok title "Up to 90 characters", YouTube title "2 to 100 characters", Discord title "up to 100 characters", audio volumes "0-100", brand_content_toggle "cannot be combined with SELF_ONLY", disclose "at least one of the two brand toggles must be true"); section 8 (the same titles); section 7: 400 "Invalid request or validation failure"; section 2.4: settings is an object, "required unless type is draft".',
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
     const d = await ctx.discover();
-    const channels = textSafe(d.workspaces[kind]?.channels ?? []).filter((c) => REQUIRED[c.identifier]);
-    if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no x or discord channel (the providers with a required setting a text post can carry)`);
-    const broken: fc.Arbitrary<Broken> = fc
-      .tuple(fc.constantFrom(...channels), fc.constantFrom<Broken['type']>('schedule', 'now'), fc.nat())
-      .chain(([channel, type, n]) => {
-        const { field, outside } = REQUIRED[channel.identifier]![n % REQUIRED[channel.identifier]!.length]!;
-        const hows: How[] = outside ? ['left out', 'outside its list', "another provider's", 'null'] : ['left out', "another provider's", 'null'];
-        return fc.constantFrom(...hows).map((how) => ({ channel, type, field, how, outside }));
-      });
+    // The first enabled channel of each provider the table covers.
+    const channels = Object.keys(BREAKAGES).flatMap((p) => (d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier === p && !c.disabled).slice(0, 1));
+    if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled channel of a provider whose settings section 2.9 gives a rule for`);
+    // Section 2.4: "Media is uploaded first"; with a photo on every post, no rule about media answers in a settings rule's place.
+    const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm('settings-refused.png') });
+    ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png (section 4.3)', exchanges: [up] });
+    const media = documented(up, 'uploadMedia', 200);
+    ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: media.id }, auth: { kind } }));
+    const photo = { id: media.id, path: media.path };
+
+    const table: Case[] = channels.flatMap((channel, i) => [
+      ...BREAKAGES[channel.identifier]!.map((breakage, j): Case => ({ channel, type: (i + j) % 2 === 0 ? 'schedule' : 'now', how: breakage.how, breakage })),
+      ...(BREAKAGES[channel.identifier]!.some((b) => b.how === 'left out') ? [{ channel, type: 'schedule', how: "another provider's" } as Case] : []),
+    ]);
+    table.push({ channel: channels[0]!, type: 'now', how: 'null' });
+    let last: Snapshot | undefined;
     await ctx.property(
-      'a post whose required setting is missing or outside its list is refused, naming the channel, and not scheduled',
-      broken,
-      async (b) => {
-        const [valid] = fc.sample(settingsArb(b.channel.identifier), { seed: ctx.seed, numRuns: 1 });
-        let settings: Record<string, unknown> | null = { ...valid };
-        if (b.how === 'left out') delete settings[b.field];
-        else if (b.how === 'outside its list') settings[b.field] = b.outside;
-        else settings = b.how === 'null' ? null : { ...OTHER };
+      'a post breaking a settings rule of section 2.9 is refused, and not scheduled',
+      fc.tuple(fc.constantFrom(...table), fc.constantFrom<Case['type']>('schedule', 'now')).map(([c, type]) => ({ ...c, type })),
+      async (c) => {
         const now = await targetNow(ctx);
-        const before = await snapshot(ctx.api, kind, now);
-        const date = b.type === 'now' ? new Date(now).toISOString() : futureDate(now, 4, 17);
-        const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: b.type, date, shortLink: false, tags: [], posts: [{ integration: { id: b.channel.id }, value: [{ content: 'settings to be refused', image: [] }], settings }] } });
+        // The state after the last refusal is the state before this one, if nothing has changed since.
+        const before = last ?? (await snapshot(ctx.api, kind, now));
+        last = undefined;
+        const date = c.type === 'now' ? new Date(now).toISOString() : futureDate(now, 4, 17);
+        const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date, shortLink: false, tags: [], posts: [{ integration: { id: c.channel.id }, value: [{ content: 'settings to be refused', image: [photo] }], settings: settingsOf(c) }] } });
         const said = strings(e.responseBody);
-        // Null settings are an invalid request (section 7), not one of section 2.9's settings problems: a 400 is all that is pinned.
-        const named = b.how === 'null' || said.some((s) => s.includes(b.channel.name) || s.includes(b.channel.id));
+        const pinned = c.how === 'left out' || c.how === 'outside its list' || c.how === "another provider's";
+        const rule = c.breakage ? `${c.channel.identifier} ${c.breakage.rule}` : c.how === 'null' ? 'settings is an object (section 2.4)' : `${c.channel.identifier}'s required field is missing`;
+        // Null settings, a bound and a forbidden combination are a validation failure (section 7): a 400 is all that is pinned.
+        const named = !pinned || said.some((s) => s.includes(c.channel.name) || s.includes(c.channel.id));
         ensure(e.status === 400 && named, {
           operation: 'createPosts',
-          received: e.status === 400 ? `400 not naming the channel "${b.channel.name}" (${b.channel.id}): ${show(e.responseBody)}` : got(e),
-          documented: `400${b.how === 'null' ? '' : ' naming the channel'} for a ${b.type} post with ${describe(b)} (section 2.9)`,
+          received: e.status === 400 ? `400 not naming the channel "${c.channel.name}" (${c.channel.id}): ${show(e.responseBody)}` : got(e),
+          documented: `400${pinned ? ' naming the channel' : ''} for a ${c.type} post on ${c.channel.identifier} with ${describe(c)} (section 2.9: "${rule}")`,
           exchanges: [e],
         });
         // The problem is named by the field left out, or by the field or the value outside its list.
-        const clue = b.how === 'left out' ? [b.field] : b.how === 'outside its list' ? [b.field, b.outside!] : [];
-        ensure(clue.length === 0 || said.some((s) => clue.some((c) => s.includes(c))), {
+        const clue = !c.breakage ? [] : c.how === 'left out' ? [c.breakage.field] : c.how === 'outside its list' ? [c.breakage.field, String(c.breakage.set![c.breakage.field])] : [];
+        ensure(clue.length === 0 || said.some((s) => clue.some((k) => s.includes(k))), {
           operation: 'createPosts',
-          received: `400 not naming the problem (no mention of ${clue.map((c) => `"${c}"`).join(' or ')}): ${show(e.responseBody)}`,
-          documented: `400 naming the channel "and the problem" for a ${b.type} post with ${describe(b)} (section 2.9)`,
+          received: `400 not naming the problem (no mention of ${clue.map((k) => `"${k}"`).join(' or ')}): ${show(e.responseBody)}`,
+          documented: `400 naming the channel "and the problem" for a ${c.type} post with ${describe(c)} (section 2.9)`,
           exchanges: [e],
         });
         const after = await snapshot(ctx.api, kind, now);
         const changes = diff(before, after);
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: '"nothing is scheduled" (section 2.9)', exchanges: [e] });
+        last = after;
       },
       {
-        // Each breakage on the first channel every run, whatever the seed draws; the examples run first, within the runs.
-        runs: Math.min(ctx.runs, 4) + 2 * REQUIRED[channels[0]!.identifier]!.length + 2,
-        examples: REQUIRED[channels[0]!.identifier]!.flatMap(({ field, outside }) => [
-          { channel: channels[0]!, type: 'schedule', field, how: 'left out' },
-          ...(outside ? [{ channel: channels[0]!, type: 'now', field, how: 'outside its list', outside }] : []),
-          { channel: channels[0]!, type: 'schedule', field, how: "another provider's" },
-          { channel: channels[0]!, type: 'now', field, how: 'null' },
-        ]),
-        show: (b: Broken) => [`POST /posts ${b.type} on ${b.channel.identifier} ${b.channel.id} with ${describe(b)}`, 'GET /posts, /wallet, /media, /brief before and after'],
+        // Every row of the table once, whatever the seed draws (the examples run first, within the runs), then more.
+        runs: table.length + Math.min(ctx.runs, 4),
+        examples: table,
+        show: (c: Case) => ['POST /upload a png', `POST /posts ${c.type} on ${c.channel.identifier} ${c.channel.id} with the photo and ${describe(c)}`, 'GET /posts, /wallet, /media, /brief before and after'],
       },
     );
   },

@@ -16,7 +16,7 @@ export interface FaultDefinition {
   /** Changes how operations act: wraps their handlers (after authentication and validation, before acting). */
   handlers?: Partial<Record<string, (inner: OperationHandler, state: MockState) => OperationHandler>>;
   /** Changes the request before the mock reads it (authentication included), for every operation. */
-  request?: (request: Request) => Request;
+  request?: (request: Request, state: MockState) => Request;
   /** Behaviour that lives outside one reply (the clock's tick): wraps a seam of the state once, at start. */
   install?: (state: MockState) => void;
 }

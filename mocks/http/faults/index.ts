@@ -67,7 +67,7 @@ export function faultLayer(state: MockState): FaultLayer | undefined {
   const on = FAULTS.filter((fault) => state.faults.has(fault.name));
   if (on.length === 0) return undefined;
   for (const fault of on) fault.install?.(state);
-  const rewrites = on.flatMap((f) => (f.request ? [f.request] : []));
+  const rewrites = on.flatMap((f) => (f.request ? [(r: Request) => f.request!(r, state)] : []));
   const overrides = on.flatMap((f) => (f.override ? [{ operations: f.operations, after: f.override(state) }] : []));
   return {
     handler(operationId, handler) {

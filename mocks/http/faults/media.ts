@@ -1,5 +1,5 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember } from './helpers.ts';
+import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around } from './helpers.ts';
 
 /** The media faults, in the catalogue's order. */
 export const MEDIA: FaultDefinition[] = [
@@ -175,6 +175,20 @@ export const MEDIA: FaultDefinition[] = [
     override: (state) => () => {
       state.config.freeLibraryBytes = Number.MAX_SAFE_INTEGER;
       return undefined;
+    },
+  },
+  {
+    name: 'deleted-media-keeps-room',
+    area: 'media',
+    description: 'Deleting a media file does not give its room in the free plan\'s library back: once full, a free library stays full whatever is deleted.',
+    caughtBy: ['library_room_back_after_delete'],
+    handlers: {
+      deleteMedia: (inner) => around(inner, async (ctx, handle) => {
+        const item = ctx.ws.media.items.find((m) => m.id === String(ctx.params.id));
+        const reply = await handle(ctx);
+        if (item) ctx.ws.media.storedBytes += item.bytes;
+        return reply;
+      }),
     },
   },
 ];

@@ -4,7 +4,7 @@ import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
 import { groupRows, listPosts, updateRow, type CreatePostsInput } from '../../domain/posts.ts';
-import { checkSettings, EMPTY_MESSAGE, plainText } from '../../domain/post-validation.ts';
+import { checkSettings, EMPTY_MESSAGE, plainText, textLength } from '../../domain/post-validation.ts';
 import { findSlot } from '../../domain/find-slot.ts';
 
 export const findSlotIgnoresPosts: FaultDefinition = {
@@ -252,5 +252,50 @@ export const POSTS: FaultDefinition[] = [
       mem.set(key, { at: state.clock.now(), body: r.body });
       return undefined;
     }),
+  },
+  {
+    name: 'link-counted-23-everywhere',
+    area: 'posts',
+    description: 'Every channel counts a link in a post\'s text as 23 characters, as the field notes say only x does, so a LinkedIn post over its maximum length because of a link is accepted.',
+    caughtBy: ['empty_or_too_long_refused'],
+    handlers: {
+      createPosts: (inner) => around(inner, async (ctx, handle) => {
+        // For the request only, a channel whose items all fit when links count 23 takes any length.
+        const raised: Array<[{ maxLength: number }, number]> = [];
+        for (const entry of (ctx.body as CreatePostsInput).posts ?? []) {
+          const channel = findChannel(ctx.ws, entry.integration?.id);
+          if (!channel || channel.identifier === 'x') continue;
+          const info = providerInfo(ctx.world, channel.identifier);
+          if (raised.some(([i]) => i === info) || !entry.value.every((item) => textLength(item.content, 'x') <= info.maxLength)) continue;
+          raised.push([info, info.maxLength]);
+          info.maxLength = Number.MAX_SAFE_INTEGER;
+        }
+        try {
+          return await handle(ctx);
+        } finally {
+          for (const [info, max] of raised) info.maxLength = max;
+        }
+      }),
+    },
+  },
+  {
+    name: 'settings-bounds-unchecked',
+    area: 'posts',
+    description: 'Settings values outside section 2.9\'s bounds are accepted on a scheduled or immediate post (a TikTok title over 90 characters, a YouTube title under 2 or over 100, a Discord title over 100, an Instagram audio volume outside 0-100): only required fields and allowed lists are checked.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      createPosts: (inner) => around(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['maxLength', 'minLength', 'maximum', 'minimum'].includes(v.keyword ?? '')) })),
+    },
+  },
+  {
+    name: 'tiktok-brand-rules-unchecked',
+    area: 'posts',
+    description: 'TikTok\'s brand rules go unchecked: brand_content_toggle true with privacy_level SELF_ONLY, and disclose true with neither brand toggle on, are accepted.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      // The two rules are the schema's `not` and `anyOf` (with its `const`s), reported under an `if`; a required field
+      // or an unlisted value is still refused.
+      createPosts: (inner) => around(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['not', 'anyOf', 'const', 'if'].includes(v.keyword ?? '')) })),
+    },
   },
 ];

@@ -1,4 +1,5 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
+import type { OperationHandler } from '../pipeline.ts';
 import { type FaultDefinition, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
@@ -272,5 +273,29 @@ export const WALLET: FaultDefinition[] = [
       updateRow(row, { state: 'QUEUE' });
       return { status: 200, headers: r.headers, body: { id: row.id, state: row.state } };
     },
+  },
+  {
+    name: 'auto-top-up-never-renews',
+    area: 'wallet',
+    description: 'Automatic top-up\'s monthly allowance never renews: top-ups of earlier months count as this month\'s, so once the limit is reached a post automatic top-up would cover is refused with 402 in every month after.',
+    caughtBy: ['auto_top_up_allowance_renews_monthly'],
+    handlers: Object.fromEntries(
+      ['createPosts', 'changePostStatus', 'estimateWalletCharge', 'getWallet'].map((op) => [
+        op,
+        (inner: OperationHandler) =>
+          around(inner, async (ctx, handle) => {
+            // For the request only, every earlier AUTO_TOPUP is dated at the start of this month.
+            const d = new Date(ctx.now);
+            const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+            const moved = ctx.ws.wallet.ledger.filter((t) => t.type === 'AUTO_TOPUP' && t.createdAt < monthStart).map((t) => [t, t.createdAt] as const);
+            for (const [t] of moved) t.createdAt = monthStart;
+            try {
+              return await handle(ctx);
+            } finally {
+              for (const [t, at] of moved) t.createdAt = at;
+            }
+          }),
+      ]),
+    ),
   },
 ];
