@@ -1,7 +1,7 @@
-// Prints a Stryker JSON report (npm run mutation writes reports/mutation/mutation.json): the score per file, each file's undetected mutants by why they are left (scripts/mutation-classes.ts), then those no rule explains, by mutator.
+// Prints a Stryker JSON report (npm run mutation writes reports/mutation/mutation.json): the score per file, each file's undetected mutants by why they are left (scripts/mutation-classes.ts), then those no rule explains, by mutator; with --rules, each class's rules and the mutants each took.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CLASSES, classify } from './mutation-classes.ts';
+import { CLASSES, describeRule, explains, match, RULES, type Match } from './mutation-classes.ts';
 
 /** The parts of Stryker's mutation-testing-report-schema this script reads. */
 interface Position {
@@ -58,12 +58,45 @@ function original(source: string, m: Mutant): string {
   return oneLine(replaced(source.split('\n'), m));
 }
 
-/** Each undetected mutant of a file with the class that explains it (undefined: none does). */
-export function explain(file: string, source: string, mutants: Mutant[]): Array<{ mutant: Mutant; cls: string | undefined }> {
+/** Each undetected mutant of a file with the rule that sorts it and its class (undefined: no rule does). */
+export function explain(file: string, source: string, mutants: Mutant[]): Array<{ mutant: Mutant; cls: string | undefined; rule: Match }> {
   const lines = source.split('\n');
   return mutants
     .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
-    .map((mutant) => ({ mutant, cls: classify(file, lines, mutant, replaced(lines, mutant)) }));
+    .map((mutant) => {
+      const rule = match(file, lines, mutant, replaced(lines, mutant));
+      return { mutant, rule, cls: rule === 'message' ? 'message' : rule?.rule.cls };
+    });
+}
+
+/**
+ * Each class's rules and the undetected mutants each took, as a reviewer reads them: the rule (file, function, the
+ * lines or expression it names, why), then its mutants with line, original and replacement. `contract` rules come
+ * first: what they took is a gap a check should have closed. Rules that took nothing are left out.
+ */
+export function rulesListing(report: MutationReport): string {
+  const took = new Map<number | 'message', Array<{ file: string; source: string; mutant: Mutant }>>();
+  for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const { mutant, rule } of explain(file, source, mutants)) {
+      if (rule === undefined) continue;
+      const key = rule === 'message' ? 'message' : rule.index;
+      took.set(key, [...(took.get(key) ?? []), { file, source, mutant }]);
+    }
+  }
+  const out: string[] = [];
+  const list = (taken: Array<{ file: string; source: string; mutant: Mutant }>) =>
+    taken.map(({ file, source, mutant: m }) => `      ${file.split('/').pop()}:${m.location.start.line}:${m.location.start.column}  ${original(source, m)}  →  ${oneLine(m.replacement ?? '')}${m.status === 'NoCoverage' ? ' [no coverage]' : ''}`);
+  const order = [...CLASSES].sort((a, b) => Number(b.id === 'contract') - Number(a.id === 'contract'));
+  for (const c of order) {
+    const rules = RULES.map((rule, index) => ({ rule, index })).filter(({ rule, index }) => rule.cls === c.id && took.has(index));
+    const auto = c.id === 'message' && took.has('message');
+    if (rules.length === 0 && !auto) continue;
+    const total = rules.reduce((n, { index }) => n + took.get(index)!.length, 0) + (auto ? took.get('message')!.length : 0);
+    out.push(`[${c.id}] ${c.kind}: ${total} mutant(s)${c.id === 'contract' ? ' — gaps: a check should kill these' : ''}`);
+    if (auto) out.push(`  (automatic) a string handed to an error, refusal, notification or description that spec/openapi.yaml does not quote (${took.get('message')!.length})`, ...list(took.get('message')!));
+    for (const { rule, index } of rules) out.push(`  ${describeRule(rule)} (${took.get(index)!.length})`, ...list(took.get(index)!));
+  }
+  return out.join('\n');
 }
 
 function oneLine(text: string, max = 70): string {
@@ -91,25 +124,20 @@ export function formatReport(report: MutationReport, explainedList = false): str
   for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
     const explained = explain(file, source, mutants);
     if (explained.length === 0) continue;
-    const undetected = explained.filter((e) => e.cls === undefined).map((e) => e.mutant);
+    const undetected = explained.filter((e) => !explains(e.cls)).map((e) => e.mutant);
     const counts = new Map<string, number>();
-    for (const { cls } of explained) if (cls) counts.set(cls, (counts.get(cls) ?? 0) + 1);
+    for (const { cls } of explained) if (explains(cls)) counts.set(cls, (counts.get(cls) ?? 0) + 1);
     for (const [cls, n] of counts) byClass.set(cls, (byClass.get(cls) ?? 0) + n);
     unexplainedTotal += undetected.length;
     const why = CLASSES.filter((c) => counts.has(c.id)).map((c) => `${c.id} ${counts.get(c.id)}`).join(', ');
     out.push('', `${file}: ${explained.length} not detected; left for a reason: ${explained.length - undetected.length}${why ? ` (${why})` : ''}; not explained: ${undetected.length}`);
-    if (explainedList) {
-      for (const c of CLASSES.filter((c) => counts.has(c.id))) {
-        out.push(`  [${c.id}] (${counts.get(c.id)})`);
-        for (const { mutant: m } of explained.filter((e) => e.cls === c.id)) out.push(`    ${m.location.start.line}:${m.location.start.column}  ${original(source, m)}  →  ${oneLine(m.replacement ?? '')}`);
-      }
-    }
     const byMutator = new Map<string, Mutant[]>();
     for (const m of undetected) byMutator.set(m.mutatorName, [...(byMutator.get(m.mutatorName) ?? []), m]);
+    const gaps = new Set(explained.filter((e) => e.cls === 'contract').map((e) => e.mutant));
     for (const [mutator, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
       out.push(`  ${mutator} (${list.length})`);
       for (const m of list.sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
-        const mark = m.status === 'NoCoverage' ? ' [no coverage]' : '';
+        const mark = `${m.status === 'NoCoverage' ? ' [no coverage]' : ''}${gaps.has(m) ? ' [contract: a gap]' : ''}`;
         out.push(`    ${m.location.start.line}:${m.location.start.column}  ${original(source, m)}  →  ${oneLine(m.replacement ?? '')}${mark}`);
       }
     }
@@ -117,8 +145,9 @@ export function formatReport(report: MutationReport, explainedList = false): str
   if (byClass.size > 0 || unexplainedTotal > 0) {
     out.push('', 'Not detected, by why (classes: scripts/mutation-classes.ts, docs/suites.md):');
     for (const c of CLASSES.filter((c) => byClass.has(c.id))) out.push(`  ${String(byClass.get(c.id)).padStart(5)}  ${c.id} (${c.kind}): ${c.title}`);
-    out.push(`  ${String(unexplainedTotal).padStart(5)}  not explained (listed above by mutator)`);
+    out.push(`  ${String(unexplainedTotal).padStart(5)}  not explained (listed above by mutator; a \`contract\` rule's among them are gaps)`);
   }
+  if (explainedList) out.push('', 'Rules and the mutants each took:', rulesListing(report));
   return out.join('\n');
 }
 
@@ -135,9 +164,9 @@ export function markdownTables(report: MutationReport, before?: MutationReport):
   for (const s of fileScores(report)) {
     const { source, mutants } = report.files[s.file]!;
     const sorted = explain(s.file, source, mutants);
-    const explained = sorted.filter((e) => e.cls !== undefined).length;
+    const explained = sorted.filter((e) => explains(e.cls)).length;
     for (const { cls } of sorted) {
-      if (cls === undefined) continue;
+      if (!explains(cls)) continue;
       const files = byClass.get(cls) ?? new Map<string, number>();
       const base = s.file.split('/').pop()!.replace(/\.ts$/, '');
       files.set(base, (files.get(base) ?? 0) + 1);
@@ -172,12 +201,12 @@ export function markdownTables(report: MutationReport, before?: MutationReport):
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // --explained also lists the mutants each class explains; --markdown [--before <earlier report>] prints the README's
-  // and docs/suites.md's tables instead.
+  // --explained also lists the mutants each class explains and each rule with the mutants it took; --rules prints only
+  // that listing; --markdown [--before <earlier report>] prints the README's and docs/suites.md's tables instead.
   const args = process.argv.slice(2);
   const at = args.indexOf('--before');
   const before = at >= 0 ? args.splice(at, 2)[1] : undefined;
   const file = args.find((a) => !a.startsWith('--')) ?? 'reports/mutation/mutation.json';
   const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as MutationReport;
-  console.log(args.includes('--markdown') ? markdownTables(read(file), before ? read(before) : undefined) : formatReport(read(file), args.includes('--explained')));
+  console.log(args.includes('--markdown') ? markdownTables(read(file), before ? read(before) : undefined) : args.includes('--rules') ? rulesListing(read(file)) : formatReport(read(file), args.includes('--explained')));
 }
