@@ -277,6 +277,7 @@ export const defaultActions: Actions = {
       if (opts.control && opts.states) throw new UsageError("--control and --states name the same hook (the mock's is <control>/states): give one");
       integer('--seed', opts.seed, 0);
       integer('--runs', opts.runs, 1);
+      if (opts.concurrency !== undefined) integer('--concurrency', opts.concurrency, 1);
       if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
       if (opts.shard !== undefined) {
         const { parseShard } = await import('../suites/shards.ts');
@@ -421,6 +422,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--junit <file>', 'write a JUnit XML report').env('VERIFY_JUNIT'))
     .addOption(new Option('--json <file>', 'write the full report as JSON').env('VERIFY_JSON'))
     .addOption(new Option('--html <file>', 'write a self-contained HTML report (one file, no network): coverage, failures with their reference sections and curl lines, states, timings').env('VERIFY_HTML'))
+    .addOption(new Option('--concurrency <n>', 'checks run at once, each in copies of the seeded workspaces of its own (needs a states hook that copies and resets workspaces; checks that move the clock or set limits run alone); default 1, one request at a time, what any server takes').env('VERIFY_CONCURRENCY'))
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
     .addOption(new Option('--shard <i/n>', 'run a stable 1/n of the checks (CI shards; `spw report merge` joins their JSON reports into one verdict)').env('VERIFY_SHARD'))
     .addOption(new Option('--shard-timings <file>', 'a JSON report of an earlier run: shards are balanced by its checks\' durations').env('VERIFY_SHARD_TIMINGS'))

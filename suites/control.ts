@@ -53,6 +53,8 @@ export class Control {
   #fetch: typeof fetch;
   #auth: Record<string, string>;
   #offered: ReadonlySet<string> | undefined;
+  /** The client this one was made from (`using`), whose read of what the hook offers it shares. */
+  #shared: Control | undefined;
 
   /** `token`: sent as a bearer token on every hook call (the mock's --control-token). */
   constructor(url: string, transport: typeof fetch, token?: string, appUrl?: string) {
@@ -80,6 +82,15 @@ export class Control {
     return parsed as T;
   }
 
+  /** The same hook, its calls sent through `transport` (a check's own recording one); what it offers is read once for both. */
+  using(transport: typeof fetch): Control {
+    const copy = new Control(this.url, transport, undefined, this.origin);
+    copy.#auth = this.#auth;
+    copy.#offered = this.#offered;
+    copy.#shared = this;
+    return copy;
+  }
+
   /** Told of every state a check sets up or reads (the runner records which states each check used). */
   onState?: (name: StateName) => void;
 
@@ -91,6 +102,7 @@ export class Control {
 
   /** The states the hook offers, read once. */
   async offered(): Promise<ReadonlySet<string>> {
+    if (this.#shared) return this.#shared.offered();
     if (!this.#offered) {
       const answer = await this.#call<{ states?: unknown }>('GET');
       const names = Array.isArray(answer?.states) ? answer.states.filter((s): s is string => typeof s === 'string') : [];

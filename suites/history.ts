@@ -10,10 +10,22 @@ export class History {
   #seq = 0;
   /** Who is making requests now; stamped on each exchange. */
   current?: string;
+  readonly #parent: History | undefined;
+  readonly #owner: string | undefined;
 
-  add(e: Omit<Exchange, 'seq' | 'by'>): Exchange {
-    const full: Exchange = { ...e, seq: ++this.#seq, by: this.current };
-    if (process.env.VERIFY_DEBUG) process.stderr.write(`[verify] ${full.by ?? '-'} ${e.method} ${e.url} -> ${e.status} (${e.ms.toFixed(0)}ms)\n`);
+  /**
+   * A check's own history (`parent`, `owner`): it numbers and keeps the check's exchanges, so that marks and "the
+   * last answer" mean the check's own while other checks run beside it, and passes each on to the run's history.
+   */
+  constructor(parent?: History, owner?: string) {
+    this.#parent = parent;
+    this.#owner = owner;
+  }
+
+  add(e: Omit<Exchange, 'seq' | 'by'>, by: string | undefined = this.#owner ?? this.current): Exchange {
+    const full: Exchange = { ...e, seq: ++this.#seq, by };
+    if (this.#parent) this.#parent.add(e, by);
+    else if (globalThis.process?.env?.VERIFY_DEBUG) process.stderr.write(`[verify] ${full.by ?? '-'} ${e.method} ${e.url} -> ${e.status} (${e.ms.toFixed(0)}ms)\n`);
     this.exchanges.push(full);
     return full;
   }

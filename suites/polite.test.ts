@@ -22,11 +22,11 @@ function time() {
 /** A server that answers the statuses of `script` in turn (then 200), with the given Retry-After. */
 function scripted(script: Array<[status: number, retryAfter?: string]>) {
   const seen: string[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
+  const fetch: typeof globalThis.fetch = (async (input: RequestInfo | URL) => {
     seen.push(String(input));
     const [status, retryAfter] = script.shift() ?? [200];
     return new Response(status === 200 ? '{}' : '{"msg":"slow down"}', { status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { fetch, seen };
 }
 
@@ -52,6 +52,26 @@ describe('politeFetch', () => {
     expect(server.seen).toHaveLength(3);
     expect(t.slept).toEqual([2000, 1000]);
     expect(polite.stats).toEqual({ limited: 2, waitedMs: 3000 });
+  });
+
+  it('a Request with a body is sent whole again after a 429, and the first send is the caller\'s own object', async () => {
+    const t = time();
+    const bodies: string[] = [];
+    const objects: unknown[] = [];
+    let first = true;
+    const server = (async (input: RequestInfo | URL) => {
+      objects.push(input);
+      bodies.push(await (input as Request).text());
+      if (first) {
+        first = false;
+        return new Response('', { status: 429, headers: { 'retry-after': '0' } });
+      }
+      return new Response('{}', { status: 200 });
+    }) as typeof globalThis.fetch;
+    const request = new Request('http://t/posts', { method: 'POST', body: '{"a":1}' });
+    expect((await politeFetch(server, t).fetch(request)).status).toBe(200);
+    expect(bodies).toEqual(['{"a":1}', '{"a":1}']);
+    expect(objects[0]).toBe(request);
   });
 
   it('a 429 without Retry-After backs off 1 s, 2 s, 4 s...', async () => {

@@ -56,11 +56,18 @@ export function politeFetch(inner: typeof fetch, options: PoliteOptions = {}): {
   };
   const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const expects = Boolean(init && (init as Record<symbol, unknown>)[EXPECT_429]);
-    // A Request body can be read once: keep a copy to ask again with.
-    const retryable = input instanceof Request ? () => input.clone() : () => input;
+    // A Request's body can be read once: keep a copy to ask again with, made before the first send uses it up. The
+    // first send is the caller's own object (a transport may look at what it is).
+    let spare = input instanceof Request && input.body ? input.clone() : undefined;
+    const next = (attempt: number): RequestInfo | URL => {
+      if (attempt === 0 || !spare) return input;
+      const copy = spare;
+      spare = spare.clone();
+      return copy;
+    };
     for (let attempt = 0; ; attempt++) {
       await pace();
-      const response = await inner(retryable(), init);
+      const response = await inner(next(attempt), init);
       if (response.status !== 429 || expects) return response;
       stats.limited++;
       const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());

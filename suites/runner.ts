@@ -4,55 +4,20 @@ import { getValidator } from '../spec/validator.ts';
 import { ApiClient } from './client.ts';
 import { curlOf, scriptOf } from './curl.ts';
 import { discover, type Discovery } from './discover.ts';
-import { Coverage, type CoverageReport } from './coverage.ts';
+import { Coverage } from './coverage.ts';
 import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
 import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
 import { shardOf, type Shard } from './shards.ts';
-import { statesOfCheck, statesOfOutcome } from './states-map.ts';
+import { knownCheck, statesOfCheck, statesOfOutcome } from './states-map.ts';
+import { CONCURRENT, inScope } from './context.ts';
+import { ControlError } from './control.ts';
+import { History } from './history.ts';
 
-export type Status = 'passed' | 'failed' | 'not verified';
-
-export interface CheckResult {
-  name: string;
-  area: string;
-  kind: Check['kind'];
-  description: string;
-  /** The reference sections the check enforces (read from its rule). */
-  sections: string[];
-  /** The provider states it set up or read through the hook, in the order first used. */
-  states: string[];
-  status: Status;
-  /** Why it was not verified, or the parts it could not verify. */
-  notes: string[];
-  failures: Failure[];
-  /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
-  assertions: number;
-  requests: number;
-  ms: number;
-}
-
-export interface RunReport {
-  target: string;
-  seed: number;
-  runs: number;
-  startedAt: string;
-  durationMs: number;
-  requests: number;
-  requestsPerSecond: number;
-  /** The provider-states hook the run set states up through, if any: with one, "not verified" fails the run. */
-  hook?: string;
-  /** Which shard of a sharded run this is: its coverage is only whole once merged (`spw report merge`). */
-  shard?: Shard;
-  /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
-  limited: { answers: number; waitedMs: number };
-  results: CheckResult[];
-  /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
-  coverage: CoverageReport;
-  ok: boolean;
-}
+export type { CheckResult, RunReport, Status } from './run-report.ts';
+import type { CheckResult, RunReport } from './run-report.ts';
 
 export interface RunOptions {
   seed: number;
@@ -63,6 +28,8 @@ export interface RunOptions {
   shard?: Shard;
   /** Each property check's duration in a previous run, to balance the shards. */
   durations?: Record<string, number>;
+  /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
+  concurrency?: number;
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
 }
@@ -183,20 +150,14 @@ class DiscoveryCache {
   private discovery: Discovery | undefined;
   private fresh = false;
   private seeded: { keys: string; discovery: Discovery } | undefined;
-  private readonly target: Target;
-  private readonly api: ApiClient;
 
-  constructor(target: Target, api: ApiClient) {
-    this.target = target;
-    this.api = api;
-  }
-
-  async get(): Promise<Discovery> {
+  /** Read through the asking check's client, so its requests are the check's. */
+  async get(api: ApiClient): Promise<Discovery> {
     if (this.discovery) return this.discovery;
-    const keys = JSON.stringify(this.target.keys);
+    const keys = JSON.stringify(api.target.keys);
     if (this.fresh && this.seeded?.keys === keys) return (this.discovery = this.seeded.discovery);
-    this.discovery = await discover(this.target, this.api);
-    if (this.fresh) this.seeded = { keys: JSON.stringify(this.target.keys), discovery: this.discovery };
+    this.discovery = await discover(api.target, api);
+    if (this.fresh) this.seeded = { keys: JSON.stringify(api.target.keys), discovery: this.discovery };
     return this.discovery;
   }
 
@@ -207,13 +168,28 @@ class DiscoveryCache {
   }
 }
 
+/**
+ * Where a check works. With a hook that copies and resets workspaces, each lane is a copy of the seeded workspaces,
+ * put back before every check, and checks in different lanes run at the same time without seeing each other. Without
+ * one there is a single lane, the target's own workspaces, and a world reset before every check.
+ */
+interface Lane {
+  /** The lane's keys and workspace ids; undefined for the target's own (read live: a world reset may change them). */
+  keys?: Partial<Record<KeyKind, string>>;
+  workspaceIds?: Partial<Record<KeyKind, string>>;
+  discovery: DiscoveryCache;
+  /** The client discovery reads through: the lane's own, so that what a check sends does not depend on its lane. */
+  reader?: ApiClient;
+  busy: boolean;
+}
+
 /** What every property check of a run shares. */
 interface Run {
   target: Target;
-  api: ApiClient;
   options: RunOptions;
   coverage: Coverage;
-  discovery: DiscoveryCache;
+  /** Lanes of their own (workspace copies), or the one shared lane. */
+  isolated: boolean;
 }
 
 /** What one property check builds up while it runs. */
@@ -223,6 +199,17 @@ interface Running {
   /** The check's own seed, from the run's and its name. */
   seed: number;
   cleanups: Array<() => Promise<unknown>>;
+  /** The check's view of the target: its lane's keys, its own history, transport and hook client. */
+  target: Target;
+  api: ApiClient;
+  lane: Lane;
+}
+
+/** A check's view of the target: the lane's keys and ids, and a history and transport of its own. */
+function checkView(base: Target, lane: Lane, name: string): Target {
+  const history = new History(base.history, name);
+  const fetch = base.record(history);
+  return { ...base, history, fetch, control: base.control?.using(fetch), keys: lane.keys ?? base.keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
 }
 
 function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
@@ -231,16 +218,16 @@ function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<
 
 /** The context a property check drives the target through. */
 function checkContext(run: Run, running: Running): CheckContext {
-  const { target, options } = run;
-  const { check, result } = running;
+  const { options } = run;
+  const { check, result, target } = running;
   const ctx: CheckContext = {
     check,
     target,
-    api: run.api,
+    api: running.api,
     control: target.control,
     seed: running.seed,
     runs: options.runs,
-    discover: () => run.discovery.get(),
+    discover: () => running.lane.discovery.get((running.lane.reader ??= new ApiClient(checkView(run.target, running.lane, 'discovery')))),
     has: (kind) => Boolean(target.keys[kind]),
     key(kind: KeyKind) {
       const k = target.keys[kind];
@@ -276,9 +263,17 @@ function checkContext(run: Run, running: Running): CheckContext {
     },
     async fresh() {
       if (!target.control) return;
-      await target.control.reset();
-      await refreshKeys(target);
-      run.discovery.afterReset();
+      if (run.isolated) {
+        // The lane's copies back to how they were made; the rest of the world (other lanes) as it is.
+        for (const id of Object.values(running.lane.workspaceIds ?? {})) await target.control.state('workspace.reset', { workspace: id });
+      } else {
+        await target.control.reset();
+        await refreshKeys(run.target);
+        // A reset may give other keys: the check's view reads the new ones.
+        target.keys = run.target.keys;
+        target.workspaceIds = run.target.workspaceIds;
+      }
+      running.lane.discovery.afterReset();
     },
     property: (label, arb, body, popts = {}) => runProperty(run, running, ctx, label, arb, body, popts),
   };
@@ -287,7 +282,8 @@ function checkContext(run: Run, running: Running): CheckContext {
 
 /** One fast-check property of a check; a failure is recorded with its seed, shrunk value and a replay script. */
 async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, popts: PropertyOptions): Promise<boolean> {
-  const { target, options } = run;
+  const { options } = run;
+  const { target } = running;
   const reset = Boolean(popts.reset && target.control);
   const once = async (value: T) => {
     if (reset) await ctx.fresh();
@@ -334,7 +330,8 @@ async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Pr
   }
   if (target.control) {
     const offered = await target.control.offered();
-    const missing = statesOfCheck(check.name).filter((s) => !offered.has(s));
+    // A fresh start is the runner's to give (a world reset, or the lane's workspaces reset), whichever the hook has.
+    const missing = statesOfCheck(check.name).filter((s) => s !== 'world.reset' && s !== 'workspace.reset' && !offered.has(s));
     if (missing.length > 0) throw new NotVerified(`the states hook does not offer ${missing.join(', ')} (see spw verify --list-states)`);
   }
   for (const k of check.needs?.keys ?? []) ctx.key(k);
@@ -366,32 +363,33 @@ async function undo(cleanups: Array<() => Promise<unknown>>): Promise<void> {
   }
 }
 
-async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
-  const { target, options } = run;
+async function runPropertyCheck(run: Run, check: Check, lane: Lane): Promise<CheckResult> {
+  const { options } = run;
   const t0 = Date.now();
-  const mark = target.history.count;
-  target.history.current = check.name;
+  const target = checkView(run.target, lane, check.name);
   const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, sections: sectionsOf(check.rule), states: [], status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
   const states = new Set<string>();
   if (target.control) target.control.onState = (name) => states.add(name);
-  assertions.sink = (exchanges) => {
+  const sink = (exchanges: readonly Exchange[]) => {
     result.assertions++;
     for (const e of exchanges) run.coverage.assert(e);
   };
-  const running: Running = { check, result, seed: hashSeed(options.seed, check.name), cleanups: [] };
+  // Alone (no scope to tell checks apart), the module-level sink counts for this check.
+  if (!CONCURRENT) assertions.sink = sink;
+  const running: Running = { check, result, seed: hashSeed(options.seed, check.name), cleanups: [], target, api: new ApiClient(target), lane };
   const ctx = checkContext(run, running);
-  try {
-    await requireNeeds(check, ctx, target);
-    if (target.control) await ctx.fresh();
-    await check.run!(ctx);
-  } catch (err) {
-    recordThrown(err, running, ctx, options.seed);
-  } finally {
-    await undo(running.cleanups);
-    target.history.current = undefined;
-    assertions.sink = undefined;
-    if (target.control) target.control.onState = undefined;
-  }
+  await inScope({ name: check.name, sink: sink as (e: readonly unknown[]) => void }, async () => {
+    try {
+      await requireNeeds(check, ctx, target);
+      if (target.control) await ctx.fresh();
+      await check.run!(ctx);
+    } catch (err) {
+      recordThrown(err, running, ctx, options.seed);
+    } finally {
+      await undo(running.cleanups);
+      if (!CONCURRENT) assertions.sink = undefined;
+    }
+  });
   result.states = [...states];
   if (result.failures.length > 0) result.status = 'failed';
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
@@ -399,39 +397,115 @@ async function runPropertyCheck(run: Run, check: Check): Promise<CheckResult> {
     result.status = 'not verified';
     result.notes.unshift('made no assertion on this run');
   }
-  result.requests = target.history.count - mark;
+  result.requests = target.history.count;
   result.ms = Date.now() - t0;
   return result;
 }
 
+/** The limits a states hook sets back (the figures, not the caps object). */
+function pick(limits: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(['postsPerHour', 'freeStorageBytes', 'freeLibraryBytes', 'allowLoopbackWebhooks'].filter((k) => k in limits).map((k) => [k, limits[k]]));
+}
+
+/** States whose use makes a check run alone: they change what every other check sees (the clock, global limits). */
+const WORLD_STATES = new Set(['clock.moved', 'limits.set', 'world.reset']);
+
+/**
+ * Whether a check must run alone: it moves the clock or sets limits (from the states map), or is not in the map at all
+ * (a check the map has not seen yet is taken as the worst case).
+ */
+export function runsAlone(check: Check): boolean {
+  const states = statesOfCheck(check.name);
+  return states.length === 0 ? Boolean(check.needs?.control) || !knownCheck(check.name) : states.some((s) => WORLD_STATES.has(s));
+}
+
+/** The lanes of a run: copies of the seeded workspaces when the hook can make and reset them, else the target's own. */
+async function makeLanes(target: Target, count: number): Promise<{ lanes: Lane[]; isolated: boolean }> {
+  const control = target.control;
+  const offered = control ? await control.offered() : new Set<string>();
+  const isolated = Boolean(control) && offered.has('workspace.created') && offered.has('workspace.reset') && Object.keys(target.workspaceIds).length > 0;
+  if (!isolated) return { lanes: [{ discovery: new DiscoveryCache(), busy: false }], isolated };
+  const lanes: Lane[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const keys: Partial<Record<KeyKind, string>> = {};
+      const workspaceIds: Partial<Record<KeyKind, string>> = {};
+      for (const [kind, id] of Object.entries(target.workspaceIds) as Array<[KeyKind, string]>) {
+        const copy = await control!.state<{ id: string; apiKey: string }>('workspace.created', { like: id, name: `verify lane ${i + 1} ${kind}` });
+        keys[kind] = copy.apiKey;
+        workspaceIds[kind] = copy.id;
+      }
+      lanes.push({ keys, workspaceIds, discovery: new DiscoveryCache(), busy: false });
+    }
+  } catch (err) {
+    // A workspace the hook cannot copy (the mock's, loaded from a scenario): the target's own workspaces, one check at
+    // a time, as without lanes.
+    if (!(err instanceof ControlError)) throw err;
+    return { lanes: [{ discovery: new DiscoveryCache(), busy: false }], isolated: false };
+  }
+  return { lanes, isolated };
+}
+
 export async function runChecks(target: Target, options: RunOptions): Promise<RunReport> {
   const started = Date.now();
-  const api = new ApiClient(target);
   const selected = selectChecks(options.checks);
   const requestsBefore = target.history.count;
-  // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
-  const kindOf = (e: Exchange) => {
-    const sent = e.requestHeaders.authorization;
-    return sent === undefined ? undefined : KEY_KINDS.find((k) => target.keys[k] === sent);
-  };
-  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome });
-  const responseChecks = selectedResponseChecks(selected);
-  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
-  const run: Run = { target, api, options, coverage, discovery: new DiscoveryCache(target, api) };
-  const results: CheckResult[] = [];
+  // Without a way to tell concurrent checks' assertions apart (a browser), one at a time.
+  const concurrency = CONCURRENT ? Math.max(1, options.concurrency ?? 1) : 1;
 
   if (target.control) {
     await target.control.reset();
     await refreshKeys(target);
   }
+  const { lanes, isolated } = await makeLanes(target, concurrency);
+  // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
+  const kindOfKey = new Map<string, KeyKind>();
+  for (const lane of lanes) for (const [kind, key] of Object.entries(lane.keys ?? {})) kindOfKey.set(key!, kind as KeyKind);
+  const kindOf = (e: Exchange) => {
+    const sent = e.requestHeaders.authorization;
+    return sent === undefined ? undefined : (kindOfKey.get(sent) ?? KEY_KINDS.find((k) => target.keys[k] === sent));
+  };
+  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome });
+  const responseChecks = selectedResponseChecks(selected);
+  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
+  const run: Run = { target, options, coverage, isolated };
+  const results: CheckResult[] = [];
+  // Limits a check that runs alone may change, put back after it (a world reset would take the lanes with it).
+  const limits = isolated && (await target.control!.offered()).has('limits') ? await target.control!.limits() : undefined;
+
   const properties = selected.filter((c) => c.kind === 'property');
-  for (const check of options.shard ? shardOf(properties, options.shard, options.durations) : properties) {
+  const queue = options.shard ? shardOf(properties, options.shard, options.durations) : properties;
+  const order = new Map(queue.map((c, i) => [c.name, i]));
+  const running = new Set<Promise<void>>();
+  const start = (check: Check, lane: Lane): Promise<void> => {
+    lane.busy = true;
     options.onStart?.(check);
-    const result = await runPropertyCheck(run, check);
-    inspection.inspectNew();
-    results.push(result);
-    options.onResult?.(result);
+    const task = (async () => {
+      const result = await runPropertyCheck(run, check, lane);
+      // Best effort: a limit the hook cannot take back (one a fault of the mock reads out of range) stays as it is.
+      if (isolated && limits && result.states.includes('limits.set')) await target.control!.setLimits(pick(limits)).catch(() => undefined);
+      lane.busy = false;
+      results.push(result);
+      options.onResult?.(result);
+      inspection.inspectNew();
+    })();
+    const tracked = task.finally(() => running.delete(tracked));
+    running.add(tracked);
+    return tracked;
+  };
+  // Each in a free lane, in registry order; the checks that must run alone come after the others, one by one, so the
+  // lanes are drained once rather than before each of them. Without lanes of their own, every check runs alone, in
+  // registry order.
+  const schedule = isolated ? [...queue.filter((c) => !runsAlone(c)), ...queue.filter((c) => runsAlone(c))] : queue;
+  for (const check of schedule) {
+    const solo = !isolated || runsAlone(check);
+    while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
+    const task = start(check, lanes.find((l) => !l.busy)!);
+    if (solo) await task;
   }
+  await Promise.all(running);
+  // The report reads in registry order, whatever order the checks finished in.
+  results.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   inspection.inspectNew();
   for (const c of responseChecks) {
     const result = inspection.result(c);

@@ -3,12 +3,9 @@
 // Response checks inspect every answer, so each shard runs them over its own answers and the merge joins them too.
 import type { Check } from './checks/registry.ts';
 import { sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
-import type { CheckResult, RunReport } from './runner.ts';
+import type { CheckResult, RunReport, Shard } from './run-report.ts';
 
-export interface Shard {
-  index: number;
-  count: number;
-}
+export type { Shard };
 
 /** `i/n` with 1 <= i <= n; a usage error otherwise. */
 export function parseShard(text: string): Shard {

@@ -3,7 +3,7 @@
 // test holds the file to that run), so that a run against a hook that lacks a state, or a run with no hook, can say
 // so before sending anything.
 import map from './states-map.json' with { type: 'json' };
-import type { RunReport } from './runner.ts';
+import type { RunReport } from './run-report.ts';
 import { getCheck } from './checks/registry.ts';
 
 export interface StatesMap {
@@ -19,10 +19,15 @@ const known: StatesMap = map;
  * The runner sets the first two up for every check (a fresh world, the keys), and a check reads the clock only when a
  * hook is there (it reads the answers' Date otherwise): they say nothing of what one outcome needs.
  */
-const INCIDENTAL = new Set(['world.reset', 'workspaces', 'clock']);
+const INCIDENTAL = new Set(['world.reset', 'workspace.reset', 'workspace.created', 'workspaces', 'clock']);
 
 export function statesOfCheck(name: string): string[] {
   return known.checks[name] ?? [];
+}
+
+/** Whether the map has seen the check (a new check is not in it until `npm run states:map`). */
+export function knownCheck(name: string): boolean {
+  return name in known.checks;
 }
 
 export function statesOfOutcome(key: string): string[] | undefined {

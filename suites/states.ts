@@ -24,9 +24,15 @@ export const STATES: readonly StateSpec[] = [
   },
   {
     name: 'workspace.created',
-    summary: 'A new workspace with one group and a connected channel of every provider; topped up by `topUpCredits` when given.',
-    params: { plan: 'free | paid', 'name?': 'display name', 'topUpCredits?': 'credits of a first top-up' },
+    summary: 'A new workspace: with `plan`, one group and a connected channel of every provider, topped up by `topUpCredits` when given; with `like`, a copy of how that workspace was made.',
+    params: { 'plan?': 'free | paid', 'name?': 'display name', 'topUpCredits?': 'credits of a first top-up', 'like?': 'a workspace id: make it like that one was made (plan, groups, channels, first wallet), every id and the key its own; the verifier\'s concurrent lanes are such copies' },
     produces: { id: 'workspace id', apiKey: 'its API key', plan: 'its plan', payAsYouGo: 'boolean', frozen: 'boolean' },
+  },
+  {
+    name: 'workspace.reset',
+    summary: 'One workspace back to how it was made (its posts, media, wallet, brief, webhooks, OAuth app and hourly count gone; id, first key, groups and channels as they were), the rest of the world untouched. With it, concurrent checks each start in fresh workspaces of their own.',
+    params: { workspace: WS },
+    produces: { id: 'workspace id', apiKey: 'its key (the first one)', plan: 'its plan', payAsYouGo: 'boolean', frozen: 'boolean' },
   },
   { name: 'workspace.keyRotated', summary: 'The workspace has a new API key; the old one is refused (401).', params: { workspace: WS }, produces: { apiKey: 'the new key' } },
   { name: 'clock', summary: 'Read: the target\'s clock (the instant a check measures schedules from).', params: {}, produces: { now: 'ISO instant', frozen: 'boolean' } },
@@ -77,6 +83,7 @@ export type StateName =
   | 'workspaces'
   | 'workspace.created'
   | 'workspace.keyRotated'
+  | 'workspace.reset'
   | 'clock'
   | 'clock.moved'
   | 'channel.failing'

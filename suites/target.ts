@@ -29,6 +29,8 @@ export interface Target {
   fetchableImageUrl?: string;
   /** The 429s the run waited out, and how long (suites/polite.ts). */
   limits: PoliteStats;
+  /** A transport like `fetch` that records into `history` instead (a check's own history, passed on to the run's). */
+  record(history: History): typeof fetch;
   close?(): Promise<void>;
 }
 
@@ -75,7 +77,8 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
   const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps });
-  const transport = recordingFetch(polite.fetch, history, createOperationMatcher(getValidator(), new URL(baseUrl).pathname));
+  const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);
+  const transport = recordingFetch(polite.fetch, history, matcher);
   const target: Target = {
     label: options.label ?? baseUrl,
     baseUrl,
@@ -85,6 +88,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     workspaceIds: {},
     fetchableImageUrl: options.fetchableImageUrl,
     limits: polite.stats,
+    record: (into) => recordingFetch(polite.fetch, into, matcher),
   };
   if (options.control && options.states) throw new Error('--control and --states name the same thing (the mock\'s hook is <control>/states): give one');
   const hook = options.states ?? (options.control ? `${options.control.replace(/\/+$/, '')}/states` : undefined);

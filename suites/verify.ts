@@ -34,6 +34,7 @@ export interface VerifyOptions {
   maxRps?: string | number;
   shard?: string;
   shardTimings?: string;
+  concurrency?: string | number;
   inProcess?: boolean;
   fault?: string[];
   list?: boolean;
@@ -89,7 +90,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const properties = selected.filter((c) => c.kind === 'property');
   const total = (shard ? shardOf(properties, shard, durations).length : properties.length) + (selected.length - properties.length);
   const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count });
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, onStart: reporter.onStart, onResult: reporter.onResult });
+  const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, onStart: reporter.onStart, onResult: reporter.onResult });
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   printCoverage(report.coverage, out);
   printSummary(report, out);

@@ -117,6 +117,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put one workspace back to how it was made
+         * @description Rebuilds one workspace from what it was made from (its seed, or the createWorkspace call that made it, first
+         *     top-up included): its posts, media and their files, wallet, brief, webhooks, OAuth app and tokens, upload
+         *     tickets, deliveries and hourly post count go; its id, first API key, groups and channels come back as they
+         *     were. Nothing else in the world changes: the verifier runs concurrent checks in workspaces of their own and
+         *     starts each check from a fresh one this way. A workspace loaded from a scenario has nothing to go back to (400).
+         */
+        post: operations["resetWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clock": {
         parameters: {
             query?: never;
@@ -745,7 +769,7 @@ export interface components {
         };
         StateRequest: {
             /** @enum {string} */
-            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "clock" | "clock.moved" | "channel.failing" | "limits" | "limits.set" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
+            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "workspace.reset" | "clock" | "clock.moved" | "channel.failing" | "limits" | "limits.set" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
             params?: Record<string, unknown>;
         };
         /** @description The control API's error; the same shape as the public `Error`, with all three fields always sent. */
@@ -773,13 +797,21 @@ export interface components {
             frozen: boolean;
             apiKey: string;
         };
+        /** @description A `plan` for a new workspace with one group and a channel of every provider, or `like` for a copy. */
         CreateWorkspace: {
             name?: string;
             /** @enum {string} */
-            plan: "free" | "paid";
+            plan?: "free" | "paid";
             /** @description Credits to top up at once; more than 0 makes a free workspace pay-as-you-go. */
             topUpCredits?: number;
-        };
+            /**
+             * @description Make it like this workspace was made (its seed, or the call that created it): the same plan, groups,
+             *     channels (providers, customers, posting times) and first wallet, every id and the API key its own. The
+             *     verifier's concurrent checks each work in copies of the seeded workspaces this way. `plan` and
+             *     `topUpCredits`, when given, must be left out.
+             */
+            like?: string;
+        } | unknown | unknown;
         Clock: {
             /** Format: date-time */
             now: string;
@@ -1691,6 +1723,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     rotateApiKey: {
@@ -1721,6 +1754,31 @@ export interface operations {
                     };
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace id. */
+                id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace as it was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -8,6 +8,7 @@ import type { KeyKind, Target } from '../target.ts';
 import type { Discovery } from '../discover.ts';
 import type { Seen } from '../coverage.ts';
 import { show } from '../show.ts';
+import { currentScope } from '../context.ts';
 
 // Defined below the client, which throws and quotes with them too; checks keep importing them from here.
 export { NotVerified } from '../not-verified.ts';
@@ -123,8 +124,9 @@ export function getCheck(name: string): Check | undefined {
 }
 
 /**
- * Where assertions are counted: the runner points `sink` at the running check. Module-level because `ensure` is called
- * from helpers that have no context; checks run one at a time, so there is one running check.
+ * Where assertions are counted when no check scope is known (suites/context.ts): the runner points `sink` at the
+ * running check. Module-level because `ensure` is called from helpers that have no context; without a scope, checks
+ * run one at a time, so there is one running check.
  */
 export const assertions: { sink?: (exchanges: readonly Exchange[]) => void } = {};
 
@@ -133,7 +135,10 @@ export const assertions: { sink?: (exchanges: readonly Exchange[]) => void } = {
  * coverage), whether it held or not. `ensure` and `ctx.expect` call it; call it directly after an assertion made otherwise.
  */
 export function asserted(...exchanges: Array<Exchange | undefined>): void {
-  assertions.sink?.(exchanges.filter((e): e is Exchange => e !== undefined));
+  const seen = exchanges.filter((e): e is Exchange => e !== undefined);
+  const scope = currentScope();
+  if (scope) scope.sink(seen);
+  else assertions.sink?.(seen);
 }
 
 /** Throw a CheckFailed unless `ok`; counts as an assertion about `f.exchanges`. */

@@ -6,6 +6,7 @@ import { ensureRoom } from '../../domain/caps.ts';
 import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhooks.ts';
 import { creditsToCents, topUp } from '../../domain/wallet.ts';
 import { createWorkspace as addWorkspace } from '../../domain/create-world.ts';
+import { fixtureLike, rememberCreation } from '../../domain/workspace-reset.ts';
 import type { Workspace, WorkspaceFixture } from '../../domain/world.ts';
 import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
@@ -66,12 +67,16 @@ export const handlers = {
   listWorkspaces: (ctx) => ({ body: [...ctx.world.workspaces.values()].map(workspaceRow) }),
 
   createWorkspace: (ctx) => {
-    const { name, plan, topUpCredits } = ctx.body as { name?: string; plan: 'free' | 'paid'; topUpCredits?: number };
+    const { name, plan, topUpCredits, like } = ctx.body as { name?: string; plan?: 'free' | 'paid'; topUpCredits?: number; like?: string };
+    if (like !== undefined && (plan !== undefined || topUpCredits !== undefined)) throw invalid('like copies a workspace as it was made: leave plan and topUpCredits out. Nothing changed');
     if (topUpCredits !== undefined) creditsToCents(topUpCredits); // refuses more than 2 decimals before anything exists
     ensureRoom(ctx.state.config.caps, 'workspaces', ctx.world.workspaces.size, 1, 'workspaces');
-    const fixture = newWorkspaceFixture(ctx, name?.trim() || `Workspace ${ctx.world.workspaces.size + 1}`, plan);
+    const copy = like === undefined ? undefined : fixtureLike(ctx.world, like, ctx.env.ids, name?.trim() || undefined);
+    const fixture = copy?.fixture ?? newWorkspaceFixture(ctx, name?.trim() || `Workspace ${ctx.world.workspaces.size + 1}`, plan!);
+    const credits = copy ? copy.topUpCredits : topUpCredits;
     const ws = addWorkspace(ctx.world, fixture, ctx.env);
-    if (topUpCredits !== undefined && topUpCredits > 0) topUp(ws, ctx.world.config, topUpCredits, ctx.env);
+    rememberCreation(ctx.world, fixture, credits);
+    if (credits !== undefined && credits > 0) topUp(ws, ctx.world.config, credits, ctx.env);
     return { status: 201, body: workspaceRow(ws) };
   },
 

@@ -11,6 +11,7 @@ import { handlers as scenario } from './scenario.ts';
 import { handlers as journal } from './journal.ts';
 import { handlers as overrides } from './overrides.ts';
 import { handlers as states } from './states.ts';
+import { handlers as workspaceReset } from './workspace-reset.ts';
 
 /** Complete: an operation of the document without its handler, or a handler of no operation, does not compile. */
 const typed: ControlHandlers = {
@@ -24,6 +25,7 @@ const typed: ControlHandlers = {
   ...journal,
   ...overrides,
   ...states,
+  ...workspaceReset,
 };
 
 /** The pipeline runs each handler after validating the request against the document these types come from. */

@@ -29,6 +29,7 @@ export const STATE_CALLS: Record<string, (p: Params) => Call> = {
   workspaces: () => ({ method: 'GET', path: '/workspaces' }),
   'workspace.created': (p) => ({ method: 'POST', path: '/workspaces', body: p }),
   'workspace.keyRotated': (p) => ({ method: 'POST', path: `${ws(p)}/rotate-key` }),
+  'workspace.reset': (p) => ({ method: 'POST', path: `${ws(p)}/reset` }),
   clock: () => ({ method: 'GET', path: '/clock' }),
   'clock.moved': (p) => ({ method: 'POST', path: '/clock', body: p }),
   'channel.failing': (p) => ({ method: 'PUT', path: `/channels/${seg(p, 'channel')}/failure`, body: rest(p, 'channel') }),

@@ -1,0 +1,52 @@
+// What a run of the suites reports: each check's verdict and the run's coverage. Apart from the runner so that what
+// reads reports (shards, the states map, the report writers) does not depend on what runs checks.
+import type { Check, Failure } from './checks/registry.ts';
+import type { CoverageReport } from './coverage.ts';
+
+/** One shard of a run: `--shard index/count`. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export type Status = 'passed' | 'failed' | 'not verified';
+
+export interface CheckResult {
+  name: string;
+  area: string;
+  kind: Check['kind'];
+  description: string;
+  /** The reference sections the check enforces (read from its rule). */
+  sections: string[];
+  /** The provider states it set up or read through the hook, in the order first used. */
+  states: string[];
+  status: Status;
+  /** Why it was not verified, or the parts it could not verify. */
+  notes: string[];
+  failures: Failure[];
+  /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
+  assertions: number;
+  requests: number;
+  ms: number;
+}
+
+export interface RunReport {
+  target: string;
+  seed: number;
+  runs: number;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** The provider-states hook the run set states up through, if any: with one, "not verified" fails the run. */
+  hook?: string;
+  /** Which shard of a sharded run this is: its coverage is only whole once merged (`spw report merge`). */
+  shard?: Shard;
+  /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
+  limited: { answers: number; waitedMs: number };
+  results: CheckResult[];
+  /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
+  coverage: CoverageReport;
+  ok: boolean;
+}
+
