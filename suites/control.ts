@@ -95,7 +95,7 @@ export class Control {
   onState?: (name: StateName) => void;
 
   /** Set a state up (or read one), as the hook contract says. */
-  state<T = any>(name: StateName, params: Record<string, unknown> = {}): Promise<T> {
+  state<T = unknown>(name: StateName, params: Record<string, unknown> = {}): Promise<T> {
     this.onState?.(name);
     return this.#call<T>('POST', { state: name, params });
   }
