@@ -325,7 +325,8 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
 async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Promise<void> {
   if (check.needs?.control && !target.control) {
-    const states = statesOfCheck(check.name).filter((s) => s !== 'world.reset' && s !== 'workspaces');
+    // What the check itself needs: not the runner's fresh start, nor the clock read a check makes only when it can.
+    const states = statesOfCheck(check.name).filter((s) => !['world.reset', 'workspace.reset', 'workspaces', 'clock'].includes(s));
     throw new NotVerified(`needs provider states ${states.join(', ') || '(none recorded)'}: ${check.needs.control}; pass --states <hook> (--control <origin>/_mock for this mock)`);
   }
   if (target.control) {

@@ -183,7 +183,7 @@ describe('verdicts with a hook, part of one, and none', () => {
     const target = await createTarget({ target: IN_PROCESS_ORIGIN + apiBasePath(), keys, transport: ((i: RequestInfo | URL, init?: RequestInit) => app.fetch(i instanceof Request ? i : new Request(i, init))) as typeof fetch });
     const report = await runChecks(target, { seed: 3, runs: 1, checks: ['hourly_post_limit'] });
     expect(report.results[0]!.status).toBe('not verified');
-    expect(report.results[0]!.notes[0]).toMatch(/^needs provider states clock, clock\.moved, limits\.set/);
+    expect(report.results[0]!.notes[0]).toMatch(/^needs provider states clock\.moved, limits\.set: /);
     expect(report.ok).toBe(true);
     const createPosts = report.coverage.operations.find((o) => o.operationId === 'createPosts')!;
     expect(createPosts.wouldReachWith['429']).toEqual(['clock.moved', 'limits.set']);

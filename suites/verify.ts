@@ -54,7 +54,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const write = (s: string) => out.write(s);
   if (opts.list) {
     for (const c of selectChecks(undefined)) {
-      const states = statesOfCheck(c.name).filter((s) => s !== 'world.reset' && s !== 'workspaces');
+      const states = statesOfCheck(c.name).filter((s) => !['world.reset', 'workspace.reset', 'workspaces', 'clock'].includes(s));
       write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${sectionLabel(sectionsOf(c.rule)).padEnd(18)} ${c.description}\n`);
       if (states.length > 0) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} states: ${states.join(', ')}${c.needs?.control ? ' (needs a hook)' : ' (with a hook)'}\n`);
     }
