@@ -250,6 +250,7 @@ export const defaultActions: Actions = {
       `  Document:      ${base}/openapi.json`,
       `  Control API:   ${mock.origin}/_mock${opts.controlToken ? ' (send Authorization: Bearer <--control-token>)' : ''}`,
       `  Reference:     ${mock.origin}/docs (try the API in a browser)`,
+      `  Console:       ${mock.origin}/_mock/console (what the app sent, the clock, workspaces, posts, scenarios, overrides)`,
       `  Wallet page:   ${mock.origin}${mock.app.state.config.walletPath} (every workspace; topUpUrl and a 402's url lead to one's own)`,
       `  CORS:          ${describeCors(mock.app.state.access.corsOrigins, Boolean(opts.controlCors))}`,
       `  World:         ${startedFrom}`,

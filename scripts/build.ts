@@ -3,10 +3,11 @@
 // documents and their bundles, the fixtures, the /docs page's script. The executable keeps its shebang and is made
 // executable. A pattern that matches nothing fails the build, so a moved asset cannot ship a broken package.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, globSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleConsole } from '../mocks/http/console-page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -23,6 +24,8 @@ const RUNTIME_ASSETS = [
 ];
 
 const ENTRY = 'cli/bin.js';
+/** Where mocks/http/console-page.ts looks for the console's script beside the compiled code. */
+const CONSOLE_BUNDLE = 'mocks/console/console.bundle.js';
 
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
@@ -47,6 +50,10 @@ for (const pattern of RUNTIME_ASSETS) {
   copied += files.length;
 }
 
+// The console page's script (mocks/console/), bundled and minified once here: the package serves this file and needs
+// no esbuild at run time (a checkout bundles it on the page's first request instead).
+writeFileSync(join(dist, CONSOLE_BUNDLE), await bundleConsole());
+
 const entry = join(dist, ENTRY);
 if (!readFileSync(entry, 'utf8').startsWith('#!/usr/bin/env node\n')) {
   console.error(`build: dist/${ENTRY} lost its shebang`);
@@ -54,4 +61,4 @@ if (!readFileSync(entry, 'utf8').startsWith('#!/usr/bin/env node\n')) {
 }
 chmodSync(entry, 0o755);
 
-console.log(`build: dist/ written (tsc, ${copied} assets copied, dist/${ENTRY} executable) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`build: dist/ written (tsc, ${copied} assets copied, the console bundled, dist/${ENTRY} executable) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

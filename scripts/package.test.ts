@@ -152,7 +152,7 @@ describe('the packed package, installed in a fresh folder', () => {
   it('ships the build and the documents, not the sources or the tests', async () => {
     const listed = await run('tar', ['-tzf', tarball], work);
     const files = listed.stdout.split('\n').filter(Boolean);
-    for (const f of ['package/dist/cli/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
+    for (const f of ['package/dist/cli/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/dist/mocks/console/console.bundle.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
@@ -189,7 +189,7 @@ describe('the packed package, installed in a fresh folder', () => {
     const document = await fetch(`${clean}/api/public/v1/openapi.json`);
     expect(document.status).toBe(200);
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
-    for (const path of ['/docs', '/docs/openapi.json', '/docs/assets/docs-init.js', '/docs/assets/swagger-ui-bundle.js']) {
+    for (const path of ['/docs', '/docs/openapi.json', '/docs/assets/docs-init.js', '/docs/assets/swagger-ui-bundle.js', '/_mock/console', '/_mock/console/scenarios/low-credits.json']) {
       const res = await fetch(`${clean}${path}`);
       expect(res.status, path).toBe(200);
       await res.arrayBuffer();

@@ -3,6 +3,7 @@
 import { bundledSpec } from '../../spec/load.ts';
 import { createMockCore, type MockApp } from './core.ts';
 import { mountDocs } from './docs.ts';
+import { mountConsole } from './console-page.ts';
 import { nodeEffects } from './node-effects.ts';
 import type { MockOptions } from './state.ts';
 
@@ -11,8 +12,12 @@ export { CONTROL_PATH, MEDIA_FILES_PATH, type MockApp, type NodeBindings } from 
 export function createMockApp(options: MockOptions = {}): MockApp {
   return createMockCore(options, {
     effects: nodeEffects,
-    // The interactive reference (Swagger UI, local assets read on first use), outside the public document.
-    extend: mountDocs,
+    // The interactive reference (Swagger UI, local assets read on first use) and the console (/_mock/console), outside
+    // the documents.
+    extend: (app, state, apiPath) => {
+      mountDocs(app, state, apiPath);
+      mountConsole(app, state);
+    },
   });
 }
 

@@ -16,6 +16,7 @@ import type { Scenario } from '../domain/scenario.ts';
 import { moveScenario } from '../http/scenario.ts';
 import { fetchInBrowser } from './fetch-url.ts';
 import { openWalletDialog } from './wallet-dialog.ts';
+import { consoleOperations } from '../http/console-data.ts';
 
 export type { ControlPaths, ControlComponents };
 export type ControlClient = Client<ControlPaths>;
@@ -73,6 +74,20 @@ export interface MswMock {
    * world that lives in it (docs/frontend.md, "The out-of-credits loop").
    */
   openWallet(link: string): Promise<void>;
+  /**
+   * In a page: the mock's console (the server's `/_mock/console`: requests, time, workspaces, posts, scenarios,
+   * overrides and faults) in `element`'s shadow root, over this in-page mock. Its code loads on the first call (a
+   * chunk of its own where the app's bundler splits dynamic imports). `scenarios` are offered by name in its Scenarios
+   * panel. `close()` stops it.
+   */
+  mountConsole(element: HTMLElement, options?: ConsoleMountOptions): Promise<{ close(): void }>;
+}
+
+export interface ConsoleMountOptions {
+  /** Ready scenarios to offer, by name: `{ 'low-credits': lowCredits }` (the JSON of `social-publishing-contract/scenarios/*`). */
+  scenarios?: Record<string, unknown>;
+  /** The panel to open first: `requests` (the default), `time`, `workspaces`, `posts`, `scenarios` or `overrides`. */
+  panel?: string;
 }
 
 function browserEffects(): Effects {
@@ -135,5 +150,20 @@ export function createMswMock(options: MswMockOptions = {}): MswMock {
       };
     },
     openWallet: (link) => openWalletDialog({ fetch: (request) => app.fetch(request), origin, walletPath: app.state.config.walletPath }, link),
+    async mountConsole(element, { scenarios = {}, panel } = {}) {
+      const { mountConsole } = await import('../console/mount.ts');
+      return mountConsole(element, {
+        origin,
+        controlPath: CONTROL_PATH,
+        // In memory, as mock.control: the console's reads and changes never reach the network or the worker.
+        fetch: (request) => app.fetch(request),
+        operations: consoleOperations(app.state.validator),
+        panel,
+        scenarios: {
+          list: async () => Object.entries(scenarios).map(([name, doc]) => ({ name, description: String((doc as { description?: unknown } | null)?.description ?? '') })),
+          read: async (name) => scenarios[name],
+        },
+      });
+    },
   };
 }
