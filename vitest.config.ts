@@ -7,7 +7,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * timing cache, and Vitest then runs files in the order it finds them; started first, these overlap with the short
  * files instead of one of them finishing alone at the end.
  */
-const LONG_FIRST = ['scripts/package.test.ts', 'mocks/http/docs.test.ts', 'suites/mock.test.ts', 'mocks/http/multipart.test.ts', 'suites/faults.test.ts', 'suites/browser-realm.test.ts', 'mocks/msw/parity-browser.test.ts'];
+const LONG_FIRST = [
+  'scripts/package.test.ts',
+  'mocks/http/docs.test.ts',
+  'mocks/http/control/hostile.test.ts',
+  'mocks/http/control/console-browser.test.ts',
+  'suites/browser-realm.test.ts',
+  'suites/shards.test.ts',
+  'suites/mock.test.ts',
+  'mocks/http/multipart.test.ts',
+  'suites/faults.test.ts',
+  'suites/concurrency.test.ts',
+  'mocks/msw/parity-browser.test.ts',
+];
 
 const INCLUDE = ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'];
 /**
