@@ -3,6 +3,7 @@ import { getValidator, type ContractValidator } from '../spec/validator.ts';
 import type { Exchange } from './history.ts';
 import type { KeyKind } from './target.ts';
 import type { StateName } from './states.ts';
+import { asSchema, atPointer, record, type JsonSchema } from './json.ts';
 
 /** One documented outcome of an operation: a status, an alternative of its body, or a value the reference pins per plan or state. */
 export interface Outcome {
@@ -33,8 +34,7 @@ export interface ReferenceOutcome {
 }
 
 /** An answer's JSON object, read without trusting its shape (each use compares a field with what it means). */
-const body = (e: Exchange): Record<string, unknown> | undefined =>
-  e.responseBody && typeof e.responseBody === 'object' && !Array.isArray(e.responseBody) ? (e.responseBody as Record<string, unknown>) : undefined;
+const body = (e: Exchange): Record<string, unknown> | undefined => record(e.responseBody);
 const GATED = ['listSkills', 'getSkill', 'getBriefSchema', 'listBriefDocuments', 'getBriefOnboarding', 'getBriefDocument', 'saveBriefDocument', 'deleteBriefDocument', 'getSocialConnectUrl'];
 const CHARGED = ['createPosts', 'changePostStatus'];
 const WALLET_READS = ['getWallet', 'listWalletTransactions', 'estimateWalletCharge'];
@@ -110,7 +110,10 @@ export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
     operationIds: ['listPosts'],
     id: `200 listing a ${state} post`,
     rule: 'Section 2.3: state "One of QUEUE, PUBLISHED, ERROR, DRAFT"; section 3: draft, then published at its time',
-    is: (e: Exchange) => e.status === 200 && Array.isArray(body(e)?.posts) && (body(e)!.posts as Array<{ state?: unknown } | null>).some((p) => p?.state === state),
+    is: (e: Exchange) => {
+      const posts = body(e)?.posts;
+      return e.status === 200 && Array.isArray(posts) && posts.some((p) => record(p)?.state === state);
+    },
   })),
 ];
 
@@ -161,20 +164,22 @@ interface Alternative {
 }
 
 /** A readable name for one alternative of a oneOf/anyOf: its schema's name, else its shape. */
-function labelOf(alt: any, doc: any, i: number): string {
+function labelOf(alt: JsonSchema, i: number): string {
   const refName = (ref?: string) => ref?.split('/').pop();
   if (alt.$ref) return refName(alt.$ref)!;
   if (alt.allOf?.[0]?.$ref) return refName(alt.allOf[0].$ref)!;
   if (alt.title) return alt.title;
   if (alt.type === 'array') return `array${alt.items?.$ref ? ` of ${refName(alt.items.$ref)}` : ''}`;
-  const consts = Object.entries<any>(alt.properties ?? {}).filter(([, p]) => 'const' in p);
+  const consts = Object.entries(alt.properties ?? {}).filter(([, p]) => 'const' in p);
   if (consts.length > 0) return `{${consts.map(([k, p]) => `${k}: ${JSON.stringify(p.const)}`).join(', ')}}`;
-  void doc;
   return `alternative ${i + 1}`;
 }
 
-/** Follow `$ref`s to the node a pointer stands for, returning the node and the pointer it really sits at. */
-function follow(doc: any, pointer: string): { node: any; pointer: string } {
+/**
+ * Follow `$ref`s to the node a pointer stands for, returning the node and the pointer it really sits at. Response
+ * objects and media types are walked with the same keywords as schemas (`$ref`, `content`, `schema`).
+ */
+function follow(doc: unknown, pointer: string): { node: JsonSchema | undefined; pointer: string } {
   let at = pointer;
   let node = resolve(doc, at);
   for (let i = 0; i < 10 && node?.$ref; i++) {
@@ -184,12 +189,9 @@ function follow(doc: any, pointer: string): { node: any; pointer: string } {
   return { node, pointer: at };
 }
 
-function resolve(doc: any, pointer: string): any {
-  return pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .reduce((n, p) => n?.[p.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+function resolve(doc: unknown, pointer: string): JsonSchema | undefined {
+  const node = atPointer(doc, pointer);
+  return node === undefined ? undefined : asSchema(node);
 }
 
 /** The outcomes each operation documents, and how to tell an answer's body alternative. */
@@ -206,18 +208,18 @@ export class OutcomeCatalogue {
       for (const status of Object.keys(op.operation.responses ?? {})) {
         this.outcomes.push({ operationId: op.operationId, id: status, from: 'document' });
         const response = follow(doc, `${base}/${escapePointer(status)}`);
-        const media = response.node?.content?.['application/json'];
+        const media = record(record(response.node?.content)?.['application/json']);
         if (!media?.schema) continue;
         const schema = follow(doc, `${response.pointer}/content/application~1json/schema`);
         const key = schema.node?.oneOf ? 'oneOf' : schema.node?.anyOf ? 'anyOf' : undefined;
-        if (!key) continue;
+        if (!key || !schema.node) continue;
         // Alternatives the server picks between (`x-server-chooses`: the AI endpoints' plan or wallet refusal) are one
         // outcome: a client cannot make a server send the other, so counting each would leave one unreachable anywhere.
         if (schema.node['x-server-chooses'] === true) continue;
         // A branch that only adds `required` (Error: msg or message) constrains one body; it is not another outcome.
-        const branches: any[] = schema.node[key];
+        const branches = schema.node[key] ?? [];
         if (branches.every((b) => Object.keys(b).every((k) => k === 'required' || k === 'description'))) continue;
-        const alts = branches.map((b, i) => ({ label: labelOf(b, doc, i), pointer: `${schema.pointer}/${key}/${i}` }));
+        const alts = branches.map((b, i) => ({ label: labelOf(b, i), pointer: `${schema.pointer}/${key}/${i}` }));
         this.#alternatives.set(`${op.operationId} ${status}`, alts);
         for (const a of alts) this.outcomes.push({ operationId: op.operationId, id: `${status} ${a.label}`, from: 'document' });
       }

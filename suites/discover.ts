@@ -2,6 +2,9 @@
 import type { ApiClient } from './client.ts';
 import type { KeyKind, Target } from './target.ts';
 import { KEY_KINDS } from './target.ts';
+import { record, records } from './json.ts';
+
+export { record, records };
 
 export interface ChannelInfo {
   id: string;
@@ -36,16 +39,17 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
       kind,
       // Lenient on purpose: discovery keeps every well-formed entry of a list and skips the others (the response
       // checks report a malformed answer), so one bad channel does not leave every check without channels.
-      channels: records(channels.responseBody)
-        .filter((c) => typeof c.id === 'string' && typeof c.identifier === 'string')
-        .map((c) => ({ id: c.id as string, name: String(c.name), identifier: c.identifier as string, customer: group(c.customer), disabled: c.disabled === true, tools: [] })),
+      channels: records(channels.responseBody).flatMap((c) =>
+        typeof c.id === 'string' && typeof c.identifier === 'string' ? [{ id: c.id, name: String(c.name), identifier: c.identifier, customer: group(c.customer), disabled: c.disabled === true, tools: [] }] : [],
+      ),
       groups: records(groups.responseBody).flatMap((g) => (typeof g.id === 'string' ? [{ id: g.id, name: String(g.name) }] : [])),
     };
     for (const ch of view.channels) {
       const s = await api.read({ operationId: 'getIntegrationSettings', path: { id: ch.id }, auth }, `discovery of channel ${ch.id}'s limits`);
       const output = record(record(s.responseBody)?.output);
       if (s.status === 200 && output) {
-        if (Number.isInteger(output.maxLength)) ch.maxLength = output.maxLength as number;
+        const maxLength = output.maxLength;
+        if (typeof maxLength === 'number' && Number.isInteger(maxLength)) ch.maxLength = maxLength;
         ch.tools = records(output.tools).flatMap((t) => (typeof t.methodName === 'string' ? [t.methodName] : []));
       }
     }
@@ -60,18 +64,6 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
       }
     }
   }
-  return out;
-}
-
-/** A JSON object, or nothing: for reading answers whose shape is not trusted yet. */
-export function record(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-/** The objects of a JSON array (nothing when it is not one). */
-export function records(value: unknown): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
-  if (Array.isArray(value)) for (const v of value) if (record(v)) out.push(record(v)!);
   return out;
 }
 

@@ -2,10 +2,10 @@
 import fc from 'fast-check';
 import type { CheckContext } from './checks/registry.ts';
 import { CheckFailed, got } from './checks/registry.ts';
-import { records, type ChannelInfo } from './discover.ts';
+import { record, records, type ChannelInfo } from './discover.ts';
 import type { Exchange } from './exchange.ts';
 import type { KeyKind } from './target.ts';
-import { createPostsBody, futureDate, textSafe } from './arbitraries/posts.ts';
+import { createPostsBody, futureDate, textSafe, type CreatePostsBody } from './arbitraries/posts.ts';
 import { imageForm } from './arbitraries/files.ts';
 import { documented, type DocumentedBody } from './documented.ts';
 
@@ -24,7 +24,7 @@ export async function channelsFor(ctx: CheckContext, kind: KeyKind): Promise<Cha
 
 export interface CreatedPosts {
   postIds: string[];
-  body: Record<string, any>;
+  body: CreatePostsBody;
 }
 
 /** Create posts with a valid body; registers their deletion on an uncontrolled target. */
@@ -115,7 +115,7 @@ export async function writableBriefDocs(ctx: CheckContext, kind: KeyKind): Promi
     const id = c.id ?? c.key ?? c.category;
     if (typeof id !== 'string') continue;
     const docs: unknown[] = Array.isArray(c.documents) ? c.documents : [];
-    const fixed = docs.map((d) => (typeof d === 'string' ? d : (d as Record<string, unknown> | null)?.key ?? (d as Record<string, unknown> | null)?.id)).filter((k) => typeof k === 'string');
+    const fixed = docs.map((d) => (typeof d === 'string' ? d : (record(d)?.key ?? record(d)?.id))).filter((k) => typeof k === 'string');
     if (fixed.length > 0) out.push({ category: id, key: String(fixed[0]), created: false });
     if (c.canCreate ?? c.create ?? c.allowCreate ?? c.creatable ?? fixed.length === 0) out.push({ category: id, key: `verify-${(ctx.seed >>> 0).toString(36)}`, created: true });
   }

@@ -1,10 +1,12 @@
 // A workspace's observable state through list endpoints, to prove a refused request changed nothing.
 import { requireRead, type ApiClient } from './client.ts';
+import { record } from './json.ts';
 import type { KeyKind } from './target.ts';
 
 export interface Snapshot {
   posts: string[];
-  wallet: { balance?: number; total?: number };
+  /** `balance` as answered, whatever its type: a change is still a change. */
+  wallet: { balance?: unknown; total?: number };
   media: string[];
   mediaPages?: number;
   brief: string[];
@@ -35,7 +37,7 @@ export async function snapshot(api: ApiClient, kind: KeyKind, now: number): Prom
   return {
     posts: (posts.data?.posts ?? []).map((p) => `${p?.id}`).sort(),
     // Read whatever balance comes back, even from a body that breaks the wallet's shape: a change is still a change.
-    wallet: { balance: (wallet.data as { balance?: number } | undefined)?.balance, total: tx.data?.total },
+    wallet: { balance: record(wallet.data)?.balance, total: tx.data?.total },
     media: (media.data?.results ?? []).map((m) => `${m?.id}`),
     mediaPages: media.data?.pages,
     brief: (brief.data?.documents ?? []).map((d) => `${d?.category}/${d?.key}@${d?.updatedAt}`).sort(),

@@ -2,6 +2,7 @@
 import { loadSpec } from '../../spec/load.ts';
 import { getValidator, type CompiledOperation } from '../../spec/validator.ts';
 import type { RequestSpec } from '../client.ts';
+import { asSchema, record, type JsonSchema as Schema } from '../json.ts';
 import { resolve } from './schema.ts';
 
 export interface Mutation {
@@ -10,7 +11,10 @@ export interface Mutation {
   apply(spec: RequestSpec): RequestSpec;
 }
 
-type Schema = Record<string, any>;
+/** A JSON object or array of a request body, written through by a mutation (`parent[key] = ...`). */
+type Container = Record<string | number, unknown>;
+/** One change at `path`: `fn` gets the object or array holding the last step, and that step. */
+type Edit = (parent: Container, key: string | number) => void;
 
 const SETTINGS_SCHEMA: Record<string, string> = {
   x: 'SettingsX', linkedin: 'SettingsLinkedin', 'linkedin-page': 'SettingsLinkedinPage', instagram: 'SettingsInstagram',
@@ -21,11 +25,13 @@ const SETTINGS_SCHEMA: Record<string, string> = {
 function merged(schema: Schema | undefined): Schema {
   const s = resolve(schema);
   if (!Array.isArray(s.allOf)) return s;
-  const out: Schema = { ...s, properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])] };
-  for (const part of s.allOf.map((p: Schema) => merged(p))) {
+  const properties: Record<string, Schema> = { ...(s.properties ?? {}) };
+  const required: string[] = [...(s.required ?? [])];
+  const out: Schema = { ...s, properties, required };
+  for (const part of s.allOf.map((p) => merged(p))) {
     if (part.if) continue;
-    Object.assign(out.properties, part.properties ?? {});
-    out.required.push(...(part.required ?? []));
+    Object.assign(properties, part.properties ?? {});
+    required.push(...(part.required ?? []));
     if (!out.type && part.type) out.type = part.type;
   }
   return out;
@@ -51,25 +57,28 @@ function clone<T>(v: T): T {
   return v === undefined ? v : (structuredClone(v) as T);
 }
 
-function setAt(root: any, path: Array<string | number>, fn: (parent: any, key: string | number) => void): any {
+function setAt(root: unknown, path: Array<string | number>, fn: Edit): unknown {
   const copy = clone(root);
-  let node = copy;
-  for (let i = 0; i < path.length - 1; i++) node = node[path[i]!];
+  // The path was walked along this very value (bodyMutations), so every step but the last is an object or array.
+  let node = copy as Container;
+  for (let i = 0; i < path.length - 1; i++) node = node[path[i]!] as Container;
   fn(node, path[path.length - 1]!);
   return copy;
 }
 
 /** Walk a valid JSON value alongside its schema and list mutations that break a stated constraint. */
-function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Array<string | number>, out: Array<{ label: string; path: Array<string | number>; fn: (parent: any, key: string | number) => void; root?: unknown }>, depth = 0): void {
+function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Array<string | number>, out: Array<{ label: string; path: Array<string | number>; fn: Edit; root?: unknown }>, depth = 0): void {
   if (depth > 6) return;
   let schema = merged(rawSchema);
   const where = `/${path.join('/')}`;
-  const type = value && typeof value === 'object' && !Array.isArray(value) ? (value as { __type?: unknown }).__type : undefined;
+  const type = record(value)?.__type;
   if (typeof type === 'string' && path[path.length - 1] === 'settings') {
     const name = SETTINGS_SCHEMA[type];
     if (name) schema = merged({ $ref: `#/components/schemas/${name}` });
   }
   const types = typeOf(schema);
+  // Bounds read once, for the edits below that run after the walk.
+  const { minimum, maximum, minItems, maxItems } = schema;
   if (path.length > 0 && types.length > 0) {
     const wrong = wrongTypeValue(types);
     if (wrong !== undefined) out.push({ label: `body ${where}: ${JSON.stringify(wrong)} where the type is ${types.join('|')}`, path, fn: (p, k) => (p[k] = wrong) });
@@ -81,24 +90,25 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
     out.push({ label: `body ${where}: "${bad}" is not a ${schema.format}`, path, fn: (p, k) => (p[k] = bad) });
   }
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number') out.push({ label: `body ${where}: ${schema.minimum - 1} below minimum ${schema.minimum}`, path, fn: (p, k) => (p[k] = schema.minimum - 1) });
-    if (typeof schema.maximum === 'number') out.push({ label: `body ${where}: ${schema.maximum + 1} above maximum ${schema.maximum}`, path, fn: (p, k) => (p[k] = schema.maximum + 1) });
+    if (typeof minimum === 'number') out.push({ label: `body ${where}: ${minimum - 1} below minimum ${minimum}`, path, fn: (p, k) => (p[k] = minimum - 1) });
+    if (typeof maximum === 'number') out.push({ label: `body ${where}: ${maximum + 1} above maximum ${maximum}`, path, fn: (p, k) => (p[k] = maximum + 1) });
     if (types.length === 1 && types[0] === 'integer') out.push({ label: `body ${where}: 1.5 where an integer is required`, path, fn: (p, k) => (p[k] = 1.5) });
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && schema.minItems > 0) out.push({ label: `body ${where}: ${schema.minItems - 1} items (minItems ${schema.minItems})`, path, fn: (p, k) => (p[k] = (p[k] as unknown[]).slice(0, schema.minItems - 1)) });
-    if (typeof schema.maxItems === 'number' && schema.maxItems < 1000) out.push({ label: `body ${where}: ${schema.maxItems + 1} items (maxItems ${schema.maxItems})`, path, fn: (p, k) => (p[k] = Array.from({ length: schema.maxItems + 1 }, (_, i) => (p[k] as unknown[])[i % Math.max(1, (p[k] as unknown[]).length)] ?? 'x')) });
+    if (typeof minItems === 'number' && minItems > 0) out.push({ label: `body ${where}: ${minItems - 1} items (minItems ${minItems})`, path, fn: (p, k) => (p[k] = (p[k] as unknown[]).slice(0, minItems - 1)) });
+    if (typeof maxItems === 'number' && maxItems < 1000) out.push({ label: `body ${where}: ${maxItems + 1} items (maxItems ${maxItems})`, path, fn: (p, k) => (p[k] = Array.from({ length: maxItems + 1 }, (_, i) => (p[k] as unknown[])[i % Math.max(1, (p[k] as unknown[]).length)] ?? 'x')) });
     if (value.length > 0) bodyMutations(value[0], schema.items, [...path, 0], out, depth + 1);
-  } else if (value && typeof value === 'object') {
+  } else if (record(value)) {
+    const object = record(value)!;
     for (const name of schema.required ?? []) {
-      if (name in (value as object)) out.push({ label: `body ${where === '/' ? '' : where}/${name}: required, left out`, path: [...path, name], fn: (p, k) => delete p[k] });
+      if (name in object) out.push({ label: `body ${where === '/' ? '' : where}/${name}: required, left out`, path: [...path, name], fn: (p, k) => delete p[k] });
     }
-    for (const [name, sub] of Object.entries<Schema>(schema.properties ?? {})) {
-      if (name in (value as object)) bodyMutations((value as Record<string, unknown>)[name], sub, [...path, name], out, depth + 1);
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+      if (name in object) bodyMutations(object[name], sub, [...path, name], out, depth + 1);
     }
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object' && Object.keys(value as object).length > 0) {
-      const first = Object.keys(value as object)[0]!;
-      bodyMutations((value as Record<string, unknown>)[first], schema.additionalProperties, [...path, first], out, depth + 1);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object' && Object.keys(object).length > 0) {
+      const first = Object.keys(object)[0]!;
+      bodyMutations(object[first], schema.additionalProperties, [...path, first], out, depth + 1);
     } else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
       const wrong = wrongTypeValue(typeOf(merged(schema.additionalProperties)));
       if (wrong !== undefined) out.push({ label: `body ${where}/extra: ${JSON.stringify(wrong)} where every value is ${typeOf(merged(schema.additionalProperties)).join('|')}`, path: [...path, 'extra'], fn: (p, k) => (p[k] = wrong) });
@@ -107,7 +117,9 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
 }
 
 function requestBodySchema(op: CompiledOperation): Schema | undefined {
-  return op.operation.requestBody ? resolve(resolve(op.operation.requestBody).content?.['application/json']?.schema) : undefined;
+  if (!op.operation.requestBody) return undefined;
+  const json = record(record(resolve(asSchema(op.operation.requestBody)).content)?.['application/json']);
+  return resolve(json?.schema === undefined ? undefined : asSchema(json.schema));
 }
 
 /** Every mutation of `spec` that the document itself says is invalid (each is re-checked with the one validator). */
@@ -117,7 +129,7 @@ export function mutationsOf(spec: RequestSpec): Mutation[] {
   const candidates: Mutation[] = [];
   for (const p of op.parameters) {
     if (p.in !== 'query') continue;
-    const s = p.schema;
+    const s: Schema = p.schema;
     const types = typeOf(s);
     const setQ = (value: string | undefined): Mutation['apply'] => (r) => ({ ...r, query: { ...(r.query ?? {}), [p.name]: value } });
     if (p.required) candidates.push({ label: `query ${p.name}: required, left out`, apply: setQ(undefined) });

@@ -1,6 +1,10 @@
 // Post arbitraries valid by the reference's own rules: settings per provider (section 2.9), non-empty text within the channel's length.
 import fc from 'fast-check';
+import type { components } from '../../spec/generated/openapi.d.ts';
 import type { ChannelInfo } from '../discover.ts';
+
+/** A `POST /posts` body, as the document types it. */
+export type CreatePostsBody = components['schemas']['CreatePosts'];
 
 /** Providers whose required settings the reference states in full, so a valid `settings` can be built for them. */
 export const SETTINGS_KNOWN = ['x', 'linkedin', 'linkedin-page', 'threads', 'facebook', 'discord', 'sanity', 'youtube', 'tiktok', 'instagram', 'instagram-standalone'];
@@ -51,12 +55,12 @@ export interface PostsBodyOptions {
   draftWithoutSettings?: boolean;
 }
 
-export function createPostsBody(o: PostsBodyOptions): fc.Arbitrary<Record<string, any>> {
+export function createPostsBody(o: PostsBodyOptions): fc.Arbitrary<CreatePostsBody> {
   const [minItems, maxItems] = o.items ?? [1, 3];
   const entries = o.channels.map((ch) =>
     fc.record({
       integration: fc.constant({ id: ch.id }),
-      value: fc.array(fc.record({ content: contentArb(ch.maxLength), image: fc.constant([]) }), { minLength: minItems, maxLength: maxItems }),
+      value: fc.array(fc.record({ content: contentArb(ch.maxLength), image: fc.constant<Array<components['schemas']['PostImage']>>([]) }), { minLength: minItems, maxLength: maxItems }),
       settings: settingsArb(ch.identifier),
     }),
   );

@@ -8,6 +8,7 @@ import type { KeyKind } from '../target.ts';
 import { createPostsBody, futureDate, contentArb } from './posts.ts';
 import { imageForm } from './files.ts';
 import { fromSchema } from './schema.ts';
+import { asSchema, atPointer, type JsonSchema } from '../json.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { createPosts, findPost, mintTicket, uploadImage, writableBriefDocs } from '../resources.ts';
 import { documented } from '../documented.ts';
@@ -39,8 +40,8 @@ function simple(operationId: string, spec: Omit<RequestSpec, 'operationId'>, lab
   return { operationId, label: label ?? `${operationId} ${JSON.stringify({ ...spec, auth: undefined })}`, build: async () => ({ operationId, ...spec }) };
 }
 
-function schemaOf(pointer: string): any {
-  return pointer.split('/').slice(1).reduce((n: any, p) => n?.[p.replace(/~1/g, '/')], loadSpec());
+function schemaOf(pointer: string): JsonSchema {
+  return asSchema(atPointer(loadSpec(), pointer));
 }
 
 type Gen = (env: GenEnv) => fc.Arbitrary<Case> | string;

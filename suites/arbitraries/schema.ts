@@ -1,14 +1,12 @@
 // Arbitraries from the document's JSON Schemas: values valid by construction for the keywords the contract uses.
 import fc from 'fast-check';
 import { loadSpec } from '../../spec/load.ts';
-
-type Schema = Record<string, any>;
+import { asSchema, atPointer, type JsonSchema as Schema } from '../json.ts';
 
 export function resolve(schema: Schema | undefined, doc: Schema = loadSpec()): Schema {
   let s = schema ?? {};
   for (let i = 0; i < 16 && typeof s.$ref === 'string'; i++) {
-    const parts = s.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    s = parts.reduce((node: any, p: string) => node?.[p], doc) ?? {};
+    s = asSchema(atPointer(doc, s.$ref));
   }
   return s;
 }
@@ -16,13 +14,15 @@ export function resolve(schema: Schema | undefined, doc: Schema = loadSpec()): S
 /** Merge `allOf` parts (the ones with plain keywords) into one object schema. */
 function mergeAllOf(schema: Schema, doc: Schema): Schema {
   if (!Array.isArray(schema.allOf)) return schema;
-  const out: Schema = { ...schema, allOf: undefined, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  const properties: Record<string, Schema> = { ...(schema.properties ?? {}) };
+  const required: string[] = [...(schema.required ?? [])];
+  const out: Schema = { ...schema, allOf: undefined, properties, required };
   for (const partRaw of schema.allOf) {
     const part = mergeAllOf(resolve(partRaw, doc), doc);
     if (part.if) continue; // conditional parts are honoured by the validator filter, not here
     if (part.type && !out.type) out.type = part.type;
-    Object.assign(out.properties, part.properties ?? {});
-    out.required.push(...(part.required ?? []));
+    Object.assign(properties, part.properties ?? {});
+    required.push(...(part.required ?? []));
   }
   return out;
 }
@@ -52,7 +52,7 @@ export function fromSchema(raw: Schema | undefined, options: FromSchemaOptions =
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) {
-    const alts = (schema.oneOf ?? schema.anyOf).map((a: Schema) => fromSchema({ ...schema, oneOf: undefined, anyOf: undefined, ...resolve(a, doc) }, { ...options, depth }, doc));
+    const alts = (schema.oneOf ?? schema.anyOf ?? []).map((a) => fromSchema({ ...schema, oneOf: undefined, anyOf: undefined, ...resolve(a, doc) }, { ...options, depth }, doc));
     return fc.oneof(...alts);
   }
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ['object'] : [];

@@ -1,5 +1,6 @@
 // brief_documents_read_back_apart: each brief document reads back as the one saved at its own category and key, a deleted one is gone, and one GET /brief lists can be saved again.
 import fc from 'fast-check';
+import { record } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { writableBriefDocs, type BriefDocRef } from '../resources.ts';
 import type { Exchange } from '../exchange.ts';
@@ -67,7 +68,7 @@ export const briefDocumentsApart = register({
           } else {
             const e = await ctx.api.call({ operationId: 'deleteBriefDocument', path: path(d), auth: { kind } });
             trail.push(e);
-            if (e.status === 200 && (e.responseBody as { deleted?: unknown })?.deleted === true) model.set(o.doc, null);
+            if (e.status === 200 && record(e.responseBody)?.deleted === true) model.set(o.doc, null);
           }
         }
         const list = await ctx.api.call({ operationId: 'listBriefDocuments', auth: { kind } });

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
-import { targetNow } from '../resources.ts';
+import { documented } from '../documented.ts';
+import { firstPostId, targetNow } from '../resources.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 export const eachPostAtItsTime = register({
@@ -23,7 +24,7 @@ export const eachPostAtItsTime = register({
         const ws = await control.createWorkspace({ name: 'verify publication times', plan: 'paid' });
         const auth = { header: ws.apiKey };
         const listed = await ctx.api.read({ operationId: 'listIntegrations', auth }, 'the new workspace\'s channels');
-        const ch = textSafe(((listed.responseBody as any[]) ?? []).map((c: any): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))).find((c) => c.identifier !== 'x');
+        const ch = textSafe(documented(listed, 'listIntegrations', 200).map((c): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))).find((c) => c.identifier !== 'x');
         if (!ch) return ctx.notVerified('a new workspace made through control has no free text channel to post on');
         const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
         const now = await targetNow(ctx);
@@ -32,13 +33,13 @@ export const eachPostAtItsTime = register({
           const date = futureDate(now, 0, m);
           const e = await ctx.api.call({ operationId: 'createPosts', auth, body: { type: 'schedule', date, shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `due in ${m} minutes`, image: [] }], settings }] } });
           ensure(e.status === 200, { operation: 'createPosts', received: got(e), documented: '200 for a valid scheduled post', exchanges: [e] });
-          posts.push({ id: (e.responseBody as any[])[0]?.postId, at: Date.parse(date) });
+          posts.push({ id: firstPostId(e), at: Date.parse(date) });
         }
         for (const due of [...posts].sort((a, b) => a.at - b.at)) {
           await control.setClock({ now: new Date(due.at + 60_000).toISOString() });
           const list = await ctx.api.read({ operationId: 'listPosts', auth, query: { startDate: new Date(now - 86_400_000).toISOString(), endDate: new Date(now + 2 * 86_400_000).toISOString() } }, 'the new workspace\'s calendar');
-          const listedPosts: any[] = (list.responseBody as any)?.posts ?? [];
-          const states = posts.map((p) => ({ ...p, state: listedPosts.find((x) => x?.id === p.id)?.state }));
+          const listedPosts = documented(list, 'listPosts', 200).posts;
+          const states = posts.map((p) => ({ ...p, state: listedPosts.find((x) => x.id === p.id)?.state }));
           const wrong = states.filter((p) => (p.at <= due.at) !== (p.state === 'PUBLISHED'));
           ensure(wrong.length === 0, {
             operation: 'createPosts',

@@ -1,5 +1,6 @@
 // rotated_key_stops_at_once: rotating a workspace's API key (in the app; control plays it) invalidates the old key at once, and the new one works.
 import fc from 'fast-check';
+import { record } from '../discover.ts';
 import { ensure, got, register } from './registry.ts';
 
 export const rotatedKeyStops = register({
@@ -25,12 +26,12 @@ export const rotatedKeyStops = register({
         for (const old of keys.slice(0, -1)) {
           for (const operationId of ['checkConnection', 'listIntegrations'] as const) {
             const e = await ctx.api.call({ operationId, auth: { header: old } });
-            const msg = (e.responseBody as { msg?: unknown } | undefined)?.msg;
+            const msg = record(e.responseBody)?.msg;
             ensure(e.status === 401 && msg === 'Invalid API key', { operation: operationId, received: got(e), documented: `401 "Invalid API key": the key was rotated ${rotations === 1 ? 'away' : `away (${keys.indexOf(old) + 1} of ${rotations})`}, which "invalidates the old key at once" (section 5)`, exchanges: [e] });
           }
         }
         const after = await ctx.api.call({ operationId: 'checkConnection', auth: { header: current } });
-        ensure(after.status === 200 && (after.responseBody as { connected?: unknown } | undefined)?.connected === true, { operation: 'checkConnection', received: got(after), documented: '200 {connected: true} for the key the rotation gave (section 4.1)', exchanges: [after] });
+        ensure(after.status === 200 && record(after.responseBody)?.connected === true, { operation: 'checkConnection', received: got(after), documented: '200 {connected: true} for the key the rotation gave (section 4.1)', exchanges: [after] });
       },
       {
         reset: true,

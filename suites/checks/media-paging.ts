@@ -1,6 +1,7 @@
 // media_paging: GET /media gives 18 items a page, newest first, and a `pages` count consistent with the pages.
 import fc from 'fast-check';
 import { imageForm } from '../arbitraries/files.ts';
+import { record } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { ensure, got, register } from './registry.ts';
 
@@ -42,7 +43,7 @@ export const mediaPaging = register({
         // The oldest file, last on the last page, is deleted like any other.
         const oldest = uploaded[0]!;
         const del = await ctx.api.call({ operationId: 'deleteMedia', path: { id: oldest }, auth: { kind } });
-        ensure(del.status === 200 && (del.responseBody as { deleted?: unknown })?.deleted === true, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true} for the oldest file of the library (section 4.3)', exchanges: [del] });
+        ensure(del.status === 200 && record(del.responseBody)?.deleted === true, { operation: 'deleteMedia', received: got(del), documented: '200 {deleted: true} for the oldest file of the library (section 4.3)', exchanges: [del] });
       },
       { reset: true, runs: Math.min(ctx.runs, 4), examples: [19], show: (n) => [`upload ${n} png files (the clock moves 1 s between them), then GET /media?page=1..${Math.ceil(n / 18)}`] },
     );

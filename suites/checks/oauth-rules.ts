@@ -151,7 +151,7 @@ export const appRules = register({
           const res = await exchange(control, { grant_type: 'authorization_code', code: await codeFor(control, app, ws), client_id: app.clientId, client_secret: app.clientSecret });
           const body = record(await res.json().catch(() => undefined));
           ensure(res.status === 200 && typeof body?.access_token === 'string', { operation: 'exchangeOAuthCode', received: `${res.status} ${show(body, 200)}`, documented: '200 {access_token: "pos_...", id, token_type: "bearer"}' });
-          return body.access_token as string;
+          return body.access_token;
         };
         const tokenA = await tokenOf(a, wsA!);
         const tokenB = await tokenOf(b, wsB!);

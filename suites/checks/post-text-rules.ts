@@ -1,7 +1,7 @@
 // empty_or_too_long_refused: section 7's two pinned post messages: an item with no text and no media, and text over the channel's maximum length, answer 400 with them and save nothing; text exactly at the maximum is accepted.
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
-import type { ChannelInfo } from '../discover.ts';
+import { record, type ChannelInfo } from '../discover.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
 import { diff, snapshot } from '../snapshot.ts';
 import type { KeyKind } from '../target.ts';
@@ -39,7 +39,11 @@ function textWithLink(n: number, over: number): string {
   return `${plainText(n - link.length - 1)} ${link}`;
 }
 
-const messages = (body: any): string[] => (Array.isArray(body?.message) ? body.message : [body?.message]).filter((m: unknown): m is string => typeof m === 'string');
+/** The messages of an error body (`message` is a string or an array of strings); judged here, so read as unknown. */
+const messages = (body: unknown): string[] => {
+  const message = record(body)?.message;
+  return (Array.isArray(message) ? message : [message]).filter((m: unknown): m is string => typeof m === 'string');
+};
 
 export const emptyOrTooLongRefused = register({
   name: 'empty_or_too_long_refused',

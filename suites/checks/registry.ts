@@ -68,14 +68,14 @@ export class CheckFailed extends Error {
   }
 }
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   runs?: number;
   /** With control, reset the world before each run so shrinking replays from the same start. */
   reset?: boolean;
   /** Render a generated value as the API calls it stands for. */
-  show?: (value: any) => string[];
+  show?(value: T): string[];
   /** Boundary cases run every time, before the generated ones (fast-check `examples`). */
-  examples?: unknown[];
+  examples?: T[];
 }
 
 export interface CheckContext {
@@ -104,7 +104,7 @@ export interface CheckContext {
   /** With control: reset the world and re-read keys. Without: nothing. */
   fresh(): Promise<void>;
   /** A fast-check property with shrinking; a failure carries seed, shrunk value and a replay script. */
-  property<T>(label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, options?: PropertyOptions): Promise<boolean>;
+  property<T>(label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, options?: PropertyOptions<NoInfer<T>>): Promise<boolean>;
 }
 
 const registry = new Map<string, Check>();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
-import type { ChannelInfo } from '../discover.ts';
+import { record, type ChannelInfo } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
 import { receiverUrl } from '../webhook-receivers.ts';
@@ -44,7 +44,7 @@ export const repeatingPost = register({
         const repeating = await post(`every ${inter} day(s)`, inter);
         const once = await post('only once');
         ensure(repeating.status === 200 && once.status === 200, { operation: 'createPosts', received: `${got(repeating)}; ${got(once)}`, documented: '200 for two valid scheduled posts, one with inter', exchanges: [repeating, once] });
-        const count = (ds: Delivery[], content: string) => ds.filter((d) => Array.isArray(d.body) && d.body.some((p: any) => p?.content === content)).length;
+        const count = (ds: Delivery[], content: string) => ds.filter((d) => Array.isArray(d.body) && d.body.some((p: unknown) => record(p)?.content === content)).length;
         const seen = async () => {
           const ds = (await control.deliveries(ws.id)).filter((d) => !d.test && d.webhookId === hook.id);
           return { repeats: count(ds, `every ${inter} day(s)`), once: count(ds, 'only once'), all: ds };

@@ -27,7 +27,7 @@ export const skillsFilters = register({
     if (all.skills.length === 0) ctx.notVerified('GET /skills lists no skill');
     for (const s of all.skills) {
       const one = await ctx.api.call({ operationId: 'getSkill', path: { slug: s.slug }, auth: { kind } });
-      const skill = one.status === 200 ? (documented(one, 'getSkill', 200) as Record<string, unknown>) : undefined;
+      const skill = one.status === 200 ? documented(one, 'getSkill', 200) : undefined;
       const differs = SUMMARY_FIELDS.filter((f) => JSON.stringify(skill?.[f]) !== JSON.stringify(s[f]));
       ensure(differs.length === 0, {
         operation: 'getSkill',
@@ -86,7 +86,7 @@ export const skillsFilters = register({
         // A tag, a word of a name, a made-up word and a straddling one every run, whatever the seed draws; the examples run
         // first, within the runs. Each case is one GET.
         runs: ctx.runs * 3 + 4,
-        examples: [...tagKeys.slice(0, 1).map((tag) => ({ by: 'tag', tag })), ...found.slice(0, 1).map((f) => ({ by: 'search', ...f })), ...nowhere.slice(0, 2).map((f) => ({ by: 'search', ...f }))],
+        examples: [...tagKeys.slice(0, 1).map((tag) => ({ by: 'tag' as const, tag })), ...found.slice(0, 1).map((f) => ({ by: 'search' as const, ...f })), ...nowhere.slice(0, 2).map((f) => ({ by: 'search' as const, ...f }))],
         show: (c: Case) => [c.by === 'tag' ? `GET /skills?tag=${c.tag}` : `GET /skills?search=${c.word}`],
       },
     );

@@ -1,6 +1,7 @@
 // moved_post_keeps_its_time: a draft moved to the schedule is published at its time, and a scheduled post moved back to draft is not (control moves the clock).
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
+import { record } from '../discover.ts';
 import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
@@ -43,7 +44,7 @@ export const movedPostKeepsItsTime = register({
         ensure(moved.status === 200, { operation: 'changePostStatus', received: got(moved), documented: `200: ${c.from} -> PUT status ${to} is a transition of section 3`, exchanges: [moved] });
         await control.advance((Date.parse(date) - now) / 1000 + 3 * 60);
         const post = await findPost(ctx, kind, postId, date);
-        const sent = (await deliveriesTo(ctx, kind, [hook!])).filter((d) => Array.isArray(d.body) && d.body.some((p: any) => p?.id === postId));
+        const sent = (await deliveriesTo(ctx, kind, [hook!])).filter((d) => Array.isArray(d.body) && d.body.some((p: unknown) => record(p)?.id === postId));
         const published = to === 'schedule';
         ensure(published ? post?.state === 'PUBLISHED' && sent.length === 1 : post?.state === 'DRAFT' && sent.length === 0, {
           operation: 'changePostStatus',

@@ -96,7 +96,7 @@ export const webhookPerGroup = register({
           await control.advance(2 * 60);
         }
         const sent = await deliveriesTo(ctx, kind, hooks);
-        const ofPost = (ds: Delivery[]) => ds.filter((d) => Array.isArray(d.body) && d.body.some((p: any) => p?.id === postId));
+        const ofPost = (ds: Delivery[]) => ds.filter((d) => Array.isArray(d.body) && d.body.some((p: unknown) => record(p)?.id === postId));
         if (draftId) {
           const forDraft = sent.filter((d) => Array.isArray(d.body) && d.body.some((p) => record(p)?.id === draftId));
           ensure(forDraft.length === 0, { operation: 'webhooks', received: `${forDraft.length} delivery(ies) for the draft ${draftId}`, documented: 'none: "No events for ... drafts"', exchanges: [created] });

@@ -107,5 +107,5 @@ export async function setupRun(env: ModelEnv): Promise<{ model: PostModel; real:
 
 /** The commands a sequence ran, as API calls (fast-check marks the ones that ran). */
 export function showSequence(cmds: Iterable<PostCommand>): string[] {
-  return [...cmds].filter((c: any) => c.hasRan !== false).map((c) => c.toString());
+  return [...cmds].filter((c) => !('hasRan' in c && c.hasRan === false)).map((c) => c.toString());
 }

@@ -1,6 +1,6 @@
 // Command: POST /posts one entry (a post and its thread items) as a draft, on the schedule at a future date, or `now`.
 import { asserted, got } from '../../checks/registry.ts';
-import type { ChannelInfo } from '../../discover.ts';
+import { record, type ChannelInfo } from '../../discover.ts';
 import { fail, iso, nowOf, slotStart, stopOnLimit, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
 export interface CreateSpec {
@@ -74,6 +74,6 @@ export class CreatePost implements PostCommand {
 /** The answer to one entry: one `{postId, integration}` naming the channel it was sent to. */
 function isOneCreated(value: unknown, channel: string): value is [{ postId: string; integration: string }] {
   if (!Array.isArray(value) || value.length !== 1) return false;
-  const only = value[0] as { postId?: unknown; integration?: unknown } | null;
+  const only = record(value[0]);
   return typeof only?.postId === 'string' && only.integration === channel;
 }

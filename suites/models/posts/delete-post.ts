@@ -1,5 +1,6 @@
 // Command: DELETE /posts/{id} or DELETE /posts/group/{group}, which remove the whole group from the calendar (section 4.2).
 import { asserted, got } from '../../checks/registry.ts';
+import { record } from '../../discover.ts';
 import { fail, listAround, type PostCommand, type PostModel, type PostReal } from './model.ts';
 
 export class DeletePost implements PostCommand {
@@ -36,9 +37,8 @@ export class DeletePost implements PostCommand {
       e = await r.ctx.api.call({ operationId: 'deletePost', path: { id: post.postId }, query, auth: { kind: r.kind } });
     }
     if (e.status !== 200) fail(e.operationId!, got(e), '200 with the delete result (section 2.5) for a post of this workspace', [e]);
-    const result = e.responseBody;
     // The delete result's fields are not shown (section 2.5): `group` is compared only when it is there.
-    const group = result && typeof result === 'object' ? (result as { group?: unknown }).group : undefined;
+    const group = record(e.responseBody)?.group;
     if (post.group !== undefined && group !== undefined && group !== post.group) {
       fail(e.operationId!, got(e), `the delete result's group is the post's group ${post.group} (section 2.5; "Deletes the whole group")`, [e]);
     }
