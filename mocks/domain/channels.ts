@@ -43,7 +43,7 @@ export function requireChannel(ws: Workspace, id: string): Channel {
   return channel;
 }
 
-export const NO_SETTINGS = 'No additional settings required';
+export const NO_SETTINGS = 'No additional settings required' as const;
 
 type Schemas = Record<string, any>;
 
@@ -62,7 +62,7 @@ function inline(node: any, schemas: Schemas, depth = 0): any {
  * The settings JSON schema of a provider, taken from the contract's `components.schemas` (the schema whose
  * `properties.__type.const` is the provider), or `No additional settings required` when it has no field but `__type`.
  */
-export function settingsSchemaFor(schemas: Schemas, identifier: string): Record<string, unknown> | string {
+export function settingsSchemaFor(schemas: Schemas, identifier: string): Record<string, unknown> | typeof NO_SETTINGS {
   const found = Object.values(schemas).find((s: any) => s?.properties?.__type?.const === identifier);
   if (!found) return NO_SETTINGS;
   const fields = Object.keys(found.properties ?? {}).filter((k) => k !== '__type');

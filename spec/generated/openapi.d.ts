@@ -946,7 +946,7 @@ export interface components {
                 rules: string;
                 maxLength: number;
                 /** @description A JSON schema object for the channel's `settings`, or the string `No additional settings required`. */
-                settings: Record<string, unknown> | string;
+                settings: Record<string, unknown> | "No additional settings required";
                 tools: {
                     methodName: string;
                 }[];
