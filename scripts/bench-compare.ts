@@ -27,6 +27,8 @@ const draft = BENCH_DRAFT;
 const OPERATIONS = [
   { name: 'GET /integrations', method: 'GET' as const, path: '/integrations', headers: { authorization: KEY }, body: undefined },
   { name: 'POST /posts (draft)', method: 'POST' as const, path: '/posts', headers: { authorization: KEY, 'content-type': 'application/json' }, body: draft },
+  // A refusal: what the reference's most common answer to a wrong client costs.
+  { name: 'GET /integrations, no key (401)', method: 'GET' as const, path: '/integrations', headers: {}, body: undefined },
 ];
 
 type Side = 'before' | 'after' | 'bare';
@@ -73,7 +75,7 @@ for (let round = 1; round <= rounds; round++) {
       for (const op of side === 'bare' ? OPERATIONS.slice(0, 1) : OPERATIONS) {
         const { result, cpuMicrosPerRequest } = await loadWithCpu({ url: server.origin + API + op.path, method: op.method, headers: op.headers, body: op.body, connections }, server.child.pid!, duration);
         note(side, op.name, Math.round(result.requests.average), cpuMicrosPerRequest);
-        console.log(`round ${round} ${side.padEnd(6)} ${op.name.padEnd(20)} ${String(Math.round(result.requests.average)).padStart(6)} req/s ${String(cpuMicrosPerRequest).padStart(5)} µs CPU/req`);
+        console.log(`round ${round} ${side.padEnd(6)} ${op.name.padEnd(32)} ${String(Math.round(result.requests.average)).padStart(6)} req/s ${String(cpuMicrosPerRequest).padStart(5)} µs CPU/req`);
       }
     } finally {
       await server.stop();
@@ -87,7 +89,7 @@ for (const op of OPERATIONS) {
   const a = samples.get(`after ${op.name}`)!;
   const bare = samples.get(`bare ${op.name}`);
   const [bRps, aRps, bCpu, aCpu] = [median(b.rps), median(a.rps), median(b.cpu), median(a.cpu)];
-  let line = `  ${op.name.padEnd(20)} CPU per answer ${bCpu} → ${aCpu} µs (after/before ${(aCpu / bCpu).toFixed(2)}x); req/s ${bRps} → ${aRps}`;
+  let line = `  ${op.name.padEnd(32)} CPU per answer ${bCpu} → ${aCpu} µs (after/before ${(aCpu / bCpu).toFixed(2)}x); req/s ${bRps} → ${aRps}`;
   if (bare) line += `; against bare ${median(bare.rps)} req/s: before ${(bRps / median(bare.rps)).toFixed(2)}x, after ${(aRps / median(bare.rps)).toFixed(2)}x`;
   console.log(line);
 }
