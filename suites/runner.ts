@@ -281,7 +281,7 @@ function checkContext(run: Run, running: Running): CheckContext {
 }
 
 /** One fast-check property of a check; a failure is recorded with its seed, shrunk value and a replay script. */
-async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, popts: PropertyOptions): Promise<boolean> {
+async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, popts: PropertyOptions<T>): Promise<boolean> {
   const { options } = run;
   const { target } = running;
   const reset = Boolean(popts.reset && target.control);
@@ -289,7 +289,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     if (reset) await ctx.fresh();
     await body(value);
   };
-  const examples = (popts.examples ?? []).map((e) => [e] as [any]);
+  const examples = (popts.examples ?? []).map((e): [T] => [e]);
   const details = await fc.check(fc.asyncProperty(arb, once), { seed: hashSeed(running.seed, label), numRuns: popts.runs ?? options.runs, examples });
   if (!details.failed) return true;
   const value = details.counterexample?.[0] as T;
