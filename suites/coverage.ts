@@ -333,14 +333,18 @@ export class Coverage {
         if (states && states.length > 0) row.wouldReachWith[o.id] = states;
       }
     }
-    const operations = [...byOp.values()];
-    const sum = (f: (r: OperationCoverage) => number) => operations.reduce((n, r) => n + f(r), 0);
-    const asserted = sum((r) => r.asserted.length);
-    const reachedOnly = sum((r) => r.reachedOnly.length);
-    const neverReached = sum((r) => r.neverReached.length);
-    const counted = asserted + reachedOnly + neverReached;
-    return { percent: counted === 0 ? 100 : Math.floor((asserted / counted) * 1000) / 10, counted, asserted, reachedOnly, neverReached, operations };
+    return coverageOf([...byOp.values()]);
   }
+}
+
+/** The report of these rows: the totals and the percent asserted of what is counted (rounded down to a tenth). */
+export function coverageOf(operations: OperationCoverage[]): CoverageReport {
+  const sum = (f: (r: OperationCoverage) => number) => operations.reduce((n, r) => n + f(r), 0);
+  const asserted = sum((r) => r.asserted.length);
+  const reachedOnly = sum((r) => r.reachedOnly.length);
+  const neverReached = sum((r) => r.neverReached.length);
+  const counted = asserted + reachedOnly + neverReached;
+  return { percent: counted === 0 ? 100 : Math.floor((asserted / counted) * 1000) / 10, counted, asserted, reachedOnly, neverReached, operations };
 }
 
 /** Why an outcome is not counted on this run, or undefined when it is. With a hook, an outcome a state reaches counts. */

@@ -2,7 +2,7 @@
 // when one is given), and `spw report merge` joins the shards' JSON reports into one verdict and one coverage table.
 // Response checks inspect every answer, so each shard runs them over its own answers and the merge joins them too.
 import type { Check } from './checks/registry.ts';
-import { sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
+import { coverageOf, sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
 import type { CheckResult, RunReport, Shard } from './run-report.ts';
 
 export type { Shard };
@@ -79,12 +79,7 @@ function mergeCoverage(reports: CoverageReport[]): CoverageReport {
     const sort = (ids: Iterable<string>) => [...ids].sort((x, y) => order.indexOf(x) - order.indexOf(y));
     operations.push({ operationId, asserted: sort(asserted), reachedOnly: sort(reached), neverReached: sort(never), unprovokable: [...unprovokable.values()], wouldReachWith, reachedBy });
   }
-  const sum = (f: (r: OperationCoverage) => number) => operations.reduce((n, r) => n + f(r), 0);
-  const asserted = sum((r) => r.asserted.length);
-  const reachedOnly = sum((r) => r.reachedOnly.length);
-  const neverReached = sum((r) => r.neverReached.length);
-  const counted = asserted + reachedOnly + neverReached;
-  return { percent: counted === 0 ? 100 : Math.floor((asserted / counted) * 1000) / 10, counted, asserted, reachedOnly, neverReached, operations };
+  return coverageOf(operations);
 }
 
 /** One verdict from the reports of every shard of one run; an incomplete or mixed set is an error, never a partial pass. */

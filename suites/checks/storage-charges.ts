@@ -6,6 +6,7 @@ import { documented } from '../documented.ts';
 import { mintTicket } from '../resources.ts';
 import { cents, emptyWallet, newTransactions, readWallet, sumCents } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
+import type { Exchange } from '../history.ts';
 
 export const storagePaidAtUpload = register({
   name: 'storage_paid_at_upload',
@@ -75,46 +76,35 @@ export const storagePaidAtUpload = register({
         // An empty wallet cannot pay for storage: 402, and the file is not kept.
         await emptyWallet(ctx, 'payg', 'empty the wallet for storage_paid_at_upload');
         const pages = async () => JSON.stringify((await ctx.api.read({ operationId: 'listMedia', auth: { kind: 'payg' }, query: { page: 1 } }, 'the media library')).responseBody);
-        const library = await pages();
-        const emptied = await readWallet(ctx, 'payg');
-        const refused = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm('unpaid.png') });
-        const unchanged = (await pages()) === library && newTransactions(emptied, await readWallet(ctx, 'payg')).length === 0;
-        // Read unvalidated: `wallet: true` is the schema's constant, and a refusal without it is this check's failure.
-        ensure(refused.status === 402 && record(refused.responseBody)?.wallet === true && unchanged, {
-          operation: 'uploadMedia',
-          received: `${got(refused)}; library and ledger ${unchanged ? 'unchanged' : 'changed'}`,
-          documented: '402 with wallet: true and nothing kept, for storage the wallet cannot pay (sections 4.3, 7, 8)',
-          exchanges: [refused],
-        });
+        /** An upload the emptied wallet cannot pay: 402 with wallet: true, and the library and the ledger as they were. */
+        const refusedUnpaid = async (operationId: string, send: () => Promise<Exchange>, documented: string) => {
+          const wallet = await readWallet(ctx, 'payg');
+          const before = await pages();
+          const answer = await send();
+          const same = (await pages()) === before && newTransactions(wallet, await readWallet(ctx, 'payg')).length === 0;
+          // Read unvalidated: `wallet: true` is the schema's constant, and a refusal without it is this check's failure.
+          ensure(answer.status === 402 && record(answer.responseBody)?.wallet === true && same, {
+            operation: operationId,
+            received: `${got(answer)}; library and ledger ${same ? 'unchanged' : 'changed'}`,
+            documented: `402 with wallet: true and nothing kept: ${documented}`,
+            exchanges: [answer],
+          });
+        };
+        await refusedUnpaid('uploadMedia', () => ctx.api.call({ operationId: 'uploadMedia', auth: { kind: 'payg' }, body: imageForm('unpaid.png') }), 'storage the wallet cannot pay (sections 4.3, 7, 8)');
         // The ticket endpoints take the same storage rule: a media ticket's upload, and a brief file ("stored in the
         // media library and counted as storage"). Minting a ticket is free; its upload is what stores bytes.
         for (const [purpose, operationId] of [['media', 'uploadWithTicket'], ['brief', 'uploadBriefFile']] as const) {
           const ticket = await mintTicket(ctx, 'payg', purpose);
-          const wallet = await readWallet(ctx, 'payg');
-          const before = await pages();
-          const answer = await ctx.api.call({ operationId, path: { token: ticket.token }, body: imageForm(`unpaid-${purpose}.png`), auth: { none: true } });
-          const same = (await pages()) === before && newTransactions(wallet, await readWallet(ctx, 'payg')).length === 0;
-          ensure(answer.status === 402 && record(answer.responseBody)?.wallet === true && same, {
-            operation: operationId,
-            received: `${got(answer)}; library and ledger ${same ? 'unchanged' : 'changed'}`,
-            documented: `402 with wallet: true and nothing kept: a ${purpose} ticket's upload stores bytes the wallet cannot pay (section 4.3: "400, 402, 404, 413"${purpose === 'brief' ? ', "counted as storage"' : ''}; section 8)`,
-            exchanges: [answer],
-          });
+          await refusedUnpaid(
+            operationId,
+            () => ctx.api.call({ operationId, path: { token: ticket.token }, body: imageForm(`unpaid-${purpose}.png`), auth: { none: true } }),
+            `a ${purpose} ticket's upload stores bytes the wallet cannot pay (section 4.3: "400, 402, 404, 413"${purpose === 'brief' ? ', "counted as storage"' : ''}; section 8)`,
+          );
         }
         // From a URL, "same limits and storage rules as /upload"; only with a URL the target can fetch (--media-url).
         const url = ctx.target.fetchableImageUrl;
-        if (url) {
-          const wallet = await readWallet(ctx, 'payg');
-          const before = await pages();
-          const answer = await ctx.api.call({ operationId: 'uploadMediaFromUrl', auth: { kind: 'payg' }, body: { url } });
-          const same = (await pages()) === before && newTransactions(wallet, await readWallet(ctx, 'payg')).length === 0;
-          ensure(answer.status === 402 && record(answer.responseBody)?.wallet === true && same, {
-            operation: 'uploadMediaFromUrl',
-            received: `${got(answer)}; library and ledger ${same ? 'unchanged' : 'changed'}`,
-            documented: '402 with wallet: true and nothing kept (section 4.3: "same limits and storage rules as /upload")',
-            exchanges: [answer],
-          });
-        } else ctx.partial('upload-from-url\'s 402 needs --media-url: a public https image the target can fetch');
+        if (url) await refusedUnpaid('uploadMediaFromUrl', () => ctx.api.call({ operationId: 'uploadMediaFromUrl', auth: { kind: 'payg' }, body: { url } }), 'section 4.3: "same limits and storage rules as /upload"');
+        else ctx.partial('upload-from-url\'s 402 needs --media-url: a public https image the target can fetch');
       },
       { reset: true, runs: Math.min(ctx.runs, 2), show: (n: number) => ['POST /upload (within the free amount)', '(control) PUT /_mock/limits {"freeStorageBytes": 0}', `POST /upload ×${n}, reading the wallet around each`, `DELETE /media/<id> ×${n}`, '(control) empty the wallet; POST /upload', 'POST /upload-ticket/<token>, POST /brief-upload/<token>'] },
     );
