@@ -48,7 +48,6 @@ describe('one workspace back to how it was made', () => {
     const media = (await http.post(`${API}/upload`).set('Authorization', key).attach('file', PNG, 'a.png').expect(200)).body;
     const file = new URL(media.path).pathname;
     await http.get(file).expect(200);
-    await http.post('/_mock/limits').send({}).expect(404);
     await http.put('/_mock/limits').send({ allowLoopbackWebhooks: true }).expect(200);
     await http.post(`/_mock/workspaces/${copy.id}/webhooks`).send({ url: 'https://127.0.0.1/hook' }).expect(201);
     await http.post(`/_mock/workspaces/${copy.id}/oauth-app`).send({ name: 'App', redirectUrl: 'https://app.example.com/cb' }).expect(201);
