@@ -58,7 +58,12 @@ export const negativeDataRejection = register({
         if (op.operationId !== 'uploadBriefFile') cases.push({ label: 'a text file (accepted: jpeg, png, gif, webp, avif, bmp, tiff, mp4)', make: () => fresh(textForm()) });
       } else {
         const muts = mutationsOf(spec);
-        const picked = fc.sample(fc.shuffledSubarray(muts, { minLength: Math.min(perOp, muts.length), maxLength: Math.min(perOp, muts.length) }), { seed: ctx.seed, numRuns: 1 })[0] ?? [];
+        // A required body left out is the boundary every run tries (as fast-check's examples): sampled among the
+        // others, a short run missed it, and with it a server that crashes on an empty POST /posts.
+        const always = muts.filter((m) => m.label === 'body: required, none sent');
+        const rest = muts.filter((m) => !always.includes(m));
+        const n = Math.max(0, Math.min(perOp - always.length, rest.length));
+        const picked = [...always, ...(fc.sample(fc.shuffledSubarray(rest, { minLength: n, maxLength: n }), { seed: ctx.seed, numRuns: 1 })[0] ?? [])];
         for (const m of picked) cases.push({ label: m.label, make: async () => m.apply(spec) });
       }
       if (cases.length === 0) continue;
