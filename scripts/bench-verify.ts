@@ -2,7 +2,7 @@
 // --latency (a near or a far staging server), one check at a time and with --concurrency N, in one run: the time, the
 // requests a second, and whether the verdicts and the coverage are the same. With --faults, the fault catalogue in
 // process at concurrency 1 and N: which checks catch each fault at each.
-// Usage: npm run bench:verify [-- --latency 50,150 --concurrency 8 --seed 1 --baseline 50] [-- --faults]
+// Usage: npm run bench:verify [-- --latency 50,150 --concurrency 8 --seed 1 --baseline 50] [-- --faults [--only a,b]]
 import '../suites/checks/index.ts';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { allChecks } from '../suites/checks/registry.ts';
@@ -38,14 +38,15 @@ async function faults(): Promise<void> {
   console.log(`The fault catalogue (${FAULTS.length} faults), every check, in process, seed ${seed}, one run per property: the checks that fail at concurrency 1 and ${concurrency}\n`);
   console.log('| fault | failing at 1 | failing at ' + concurrency + ' | same |\n|---|---|---|---|');
   let same = 0;
-  for (const fault of FAULTS) {
+  const only = arg('only')?.split(',');
+  for (const fault of FAULTS.filter((f) => !only || only.includes(f.name))) {
     const failing = async (n: number) => (await runChecks(await inProcessTarget({ faults: [fault.name] }), { seed, runs: 1, checks: names, concurrency: n })).results.filter((r) => r.status === 'failed').map((r) => r.name).sort();
     const [one, many] = [await failing(1), await failing(concurrency)];
     const ok = JSON.stringify(one) === JSON.stringify(many) && one.length > 0;
     if (ok) same++;
     console.log(`| ${fault.name} | ${one.join(', ') || '(none)'} | ${many.join(', ') || '(none)'} | ${ok ? 'yes' : '**no**'} |`);
   }
-  console.log(`\n${same} of ${FAULTS.length} faults caught, by the same checks at both.`);
+  console.log(`\n${same} of ${only ? only.length : FAULTS.length} faults caught, by the same checks at both.`);
 }
 
 async function main() {
