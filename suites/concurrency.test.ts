@@ -6,6 +6,7 @@ import './checks/index.ts';
 import { allChecks, getCheck } from './checks/registry.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks, runsAlone, type RunReport } from './runner.ts';
+import { createTarget } from './target.ts';
 import type { Exchange } from './history.ts';
 
 const ALL = () => allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name);
@@ -43,6 +44,7 @@ describe('--concurrency', () => {
     // The checks really overlapped: more than one ran at a time at concurrency 6.
     const overlaps = (r: RunReport) => r.durationMs < r.results.reduce((n, c) => n + c.ms, 0);
     expect(overlaps(six.report)).toBe(true);
+    expect(six.report.lanes).toBe(6);
   }, 180_000);
 
   it('a fault is caught by the same checks at concurrency 1 and 6 (double-charge, over the whole suite)', async () => {
@@ -52,6 +54,20 @@ describe('--concurrency', () => {
     expect(failing(one)).not.toEqual([]);
     expect(failing(six)).toEqual(failing(one));
   }, 180_000);
+
+  it('without a hook that copies workspaces, --concurrency runs one check at a time (one lane) and says so in the report', async () => {
+    const app = (await inProcessTarget()).app;
+    const keys = Object.fromEntries(
+      ((await (await app.fetch(new Request('http://mock.in-process/_mock/workspaces'))).json()) as Array<{ plan: string; payAsYouGo: boolean; apiKey: string }>).map((w) => [w.plan === 'paid' ? 'paid' : w.payAsYouGo ? 'payg' : 'free', w.apiKey] as const),
+    );
+    const transport = ((i: RequestInfo | URL, init?: RequestInit) => app.fetch(i instanceof Request ? i : new Request(i, init))) as typeof fetch;
+    const target = await createTarget({ target: 'http://mock.in-process/api/public/v1', keys, transport });
+    const report = await runChecks(target, { seed: 21, runs: 1, checks: ['media_search', 'tenant_isolation', 'plan_gates'], concurrency: 4 });
+    expect(report.lanes).toBe(1);
+    expect(report.results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+    // One at a time: no check started before the one before it ended.
+    expect(report.durationMs).toBeGreaterThanOrEqual(report.results.reduce((n, c) => n + c.ms, 0) - 5);
+  });
 
   it('the checks that move the clock or set limits run alone; the rest may share the run', () => {
     const alone = allChecks().filter((c) => !c.name.startsWith('test_') && runsAlone(c)).map((c) => c.name);

@@ -42,6 +42,8 @@ export interface RunReport {
   hook?: string;
   /** Which shard of a sharded run this is: its coverage is only whole once merged (`spw report merge`). */
   shard?: Shard;
+  /** How many checks could run at once: the lanes of workspace copies, or 1 without a hook that makes them. */
+  lanes?: number;
   /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
   limited: { answers: number; waitedMs: number };
   results: CheckResult[];

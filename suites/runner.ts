@@ -209,7 +209,9 @@ interface Running {
 function checkView(base: Target, lane: Lane, name: string): Target {
   const history = new History(base.history, name);
   const fetch = base.record(history);
-  return { ...base, history, fetch, control: base.control?.using(fetch), keys: lane.keys ?? base.keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
+  // A kind the lane has no copy of (a key given by flag, its workspace unknown to the hook) keeps the target's key.
+  const keys = lane.keys ? { ...base.keys, ...lane.keys } : base.keys;
+  return { ...base, history, fetch, control: base.control?.using(fetch), keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
 }
 
 function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
@@ -525,6 +527,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
     hook: target.control?.url,
+    lanes: isolated ? lanes.length : 1,
     ...(options.shard ? { shard: options.shard } : {}),
     limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
     results,

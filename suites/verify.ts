@@ -92,6 +92,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count });
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
   const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, onStart: reporter.onStart, onResult: reporter.onResult });
+  if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   printCoverage(report.coverage, out);
   printSummary(report, out);
