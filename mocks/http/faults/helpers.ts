@@ -22,6 +22,11 @@ export interface FaultDefinition {
 }
 
 export type Reply = { status: number; body: any; headers: Record<string, string> };
+
+/** The last path segment of a URL, decoded: a ticket's token in its uploadUrl, a post's id in a request. */
+export function lastSegment(url: string | URL): string {
+  return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+}
 export type Info = { operationId: string; request: Request };
 /** A reply override: the reply to answer instead, or `undefined` to keep it. */
 export type After = (reply: Reply, info: Info) => Reply | void;

@@ -1,5 +1,5 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around } from './helpers.ts';
+import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment } from './helpers.ts';
 
 /** The media faults, in the catalogue's order. */
 export const MEDIA: FaultDefinition[] = [
@@ -72,10 +72,10 @@ export const MEDIA: FaultDefinition[] = [
     override: (state) => (r, { operationId, request }) => {
       const mem = remember(state.world);
       if (operationId === 'createUploadTicket' && r.status === 200) {
-        const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+        const token = lastSegment(r.body.uploadUrl);
         mem.set(`ticket:${token}`, state.world.uploadTickets.get(token));
       } else if (r.status === 200) {
-        const token = decodeURIComponent(new URL(request.url).pathname.split('/').pop()!);
+        const token = lastSegment(request.url);
         const ticket = mem.get(`ticket:${token}`);
         if (ticket) {
           ticket.claimed = false;
@@ -93,7 +93,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const token = lastSegment(r.body.uploadUrl);
       const t = state.world.uploadTickets.get(token);
       if (t) t.expiresAt = Number.MAX_SAFE_INTEGER;
       return undefined;
@@ -107,7 +107,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const token = lastSegment(r.body.uploadUrl);
       const t = state.world.uploadTickets.get(token);
       if (t) t.expiresAt = state.clock.now() + 3600_000;
       return { ...r, body: { ...r.body, expiresInSeconds: 3600 } };
@@ -121,7 +121,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200 || !String(r.body.uploadUrl).includes('/brief-upload/')) return undefined;
-      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const token = lastSegment(r.body.uploadUrl);
       const t = state.world.uploadTickets.get(token);
       if (t) t.purpose = 'media';
       return { ...r, body: { ...r.body, uploadUrl: String(r.body.uploadUrl).replace('/brief-upload/', '/upload-ticket/') } };
@@ -135,7 +135,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = decodeURIComponent(new URL(r.body.uploadUrl).pathname.split('/').pop()!);
+      const token = lastSegment(r.body.uploadUrl);
       const t = state.world.uploadTickets.get(token);
       // A claim that never sticks; the spend after a stored upload still refuses the next upload sent after it.
       if (t) Object.defineProperty(t, 'claimed', { get: () => false, set: () => {}, configurable: true });
@@ -151,7 +151,7 @@ export const MEDIA: FaultDefinition[] = [
     override: (state) => (r, { request }) => {
       if (r.status !== 404) return undefined;
       const url = new URL(request.url);
-      const token = decodeURIComponent(url.pathname.split('/').pop()!);
+      const token = lastSegment(url);
       const t = state.world.uploadTickets.get(token);
       if (!t || t.purpose !== 'media' || t.claimed || state.clock.now() >= t.expiresAt) return undefined;
       state.world.uploadTickets.delete(token);

@@ -1,5 +1,5 @@
 // The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around } from './helpers.ts';
+import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
@@ -202,7 +202,7 @@ export const POSTS: FaultDefinition[] = [
     operations: ['deletePost'],
     override: () => (r, { request }) => {
       if (r.status !== 200 || query(request).get('deleteFromPlatform') === 'true' || !Array.isArray(r.body?.deletedFromPlatform)) return undefined;
-      const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
+      const id = lastSegment(request.url);
       return { ...r, body: { ...r.body, deletedFromPlatform: [id] } };
     },
   },
