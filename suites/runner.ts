@@ -11,7 +11,7 @@ import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type C
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
 import { shardOf, type Shard } from './shards.ts';
-import { knownCheck, statesOfCheck, statesOfOutcome } from './states-map.ts';
+import { FRESH_START, knownCheck, ownStates, statesOfCheck, statesOfOutcome } from './states-map.ts';
 import { CONCURRENT, inScope } from './context.ts';
 import { ControlError } from './control.ts';
 import { History } from './history.ts';
@@ -327,14 +327,13 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
 async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Promise<void> {
   if (check.needs?.control && !target.control) {
-    // What the check itself needs: not the runner's fresh start, nor the clock read a check makes only when it can.
-    const states = statesOfCheck(check.name).filter((s) => !['world.reset', 'workspace.reset', 'workspaces', 'clock'].includes(s));
+    const states = ownStates(check.name);
     throw new NotVerified(`needs provider states ${states.join(', ') || '(none recorded)'}: ${check.needs.control}; pass --states <hook> (--control <origin>/_mock for this mock)`);
   }
   if (target.control) {
     const offered = await target.control.offered();
     // A fresh start is the runner's to give (a world reset, or the lane's workspaces reset), whichever the hook has.
-    const missing = statesOfCheck(check.name).filter((s) => s !== 'world.reset' && s !== 'workspace.reset' && !offered.has(s));
+    const missing = statesOfCheck(check.name).filter((s) => !FRESH_START.has(s) && !offered.has(s));
     if (missing.length > 0) throw new NotVerified(`the states hook does not offer ${missing.join(', ')} (see spw verify --list-states)`);
   }
   for (const k of check.needs?.keys ?? []) ctx.key(k);

@@ -15,11 +15,18 @@ export interface StatesMap {
 
 const known: StatesMap = map;
 
+/** The runner's fresh start before every check: a world reset, or the lane's copies reset. */
+export const FRESH_START = new Set(['world.reset', 'workspace.reset']);
+
 /**
- * The runner sets the first two up for every check (a fresh world, the keys), and a check reads the clock only when a
- * hook is there (it reads the answers' Date otherwise): they say nothing of what one outcome needs.
+ * The states a check needs of its own: not the runner's fresh start and keys, nor the clock read a check makes only
+ * when a hook is there (it reads the answers' Date otherwise).
  */
-const INCIDENTAL = new Set(['world.reset', 'workspace.reset', 'workspace.created', 'workspaces', 'clock']);
+const own = (state: string) => !FRESH_START.has(state) && state !== 'workspaces' && state !== 'clock';
+
+export function ownStates(name: string): string[] {
+  return statesOfCheck(name).filter(own);
+}
 
 export function statesOfCheck(name: string): string[] {
   return known.checks[name] ?? [];
@@ -58,7 +65,7 @@ export function statesMapOf(report: RunReport): StatesMap {
   for (const op of report.coverage.operations) {
     for (const [id, by] of Object.entries(op.reachedBy)) {
       if (by.length === 0 || by.some((name) => !getCheck(name)?.needs?.control)) continue;
-      const needs = by.map((name) => (checks[name] ?? []).filter((s) => !INCIDENTAL.has(s)));
+      const needs = by.map((name) => (checks[name] ?? []).filter(own));
       if (needs.some((n) => n.length === 0)) continue;
       needs.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
       outcomes[`${op.operationId} ${id}`] = needs[0]!;

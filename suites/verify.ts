@@ -10,7 +10,7 @@ import { toHtml } from './report/html.ts';
 import { sectionLabel } from './report/terminal.ts';
 import { sectionsOf } from './sections.ts';
 import { listStates } from './states.ts';
-import { checksUsing, statesOfCheck } from './states-map.ts';
+import { checksUsing, ownStates } from './states-map.ts';
 
 export interface VerifyOptions {
   target?: string;
@@ -54,7 +54,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const write = (s: string) => out.write(s);
   if (opts.list) {
     for (const c of selectChecks(undefined)) {
-      const states = statesOfCheck(c.name).filter((s) => !['world.reset', 'workspace.reset', 'workspaces', 'clock'].includes(s));
+      const states = ownStates(c.name);
       write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${sectionLabel(sectionsOf(c.rule)).padEnd(18)} ${c.description}\n`);
       if (states.length > 0) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} states: ${states.join(', ')}${c.needs?.control ? ' (needs a hook)' : ' (with a hook)'}\n`);
     }
