@@ -14,7 +14,7 @@ export interface StateSpec {
 
 const WS = 'a workspace id (from `workspaces` or `workspace.created`)';
 
-export const STATES: readonly StateSpec[] = [
+export const STATES = [
   { name: 'world.reset', summary: 'The target is back at its starting world: the workspaces `workspaces` lists, with their keys, channels, groups and wallets as they began.', params: {}, produces: {} },
   {
     name: 'workspaces',
@@ -76,37 +76,12 @@ export const STATES: readonly StateSpec[] = [
   { name: 'oauthApp.secretRotated', summary: 'The OAuth app has a new client secret; the old one is refused.', params: { workspace: WS }, produces: { clientId: 'string', clientSecret: 'the new secret' } },
   { name: 'oauthApp.revoked', summary: 'Every token the OAuth app was given is revoked.', params: { workspace: WS }, produces: { revoked: 'how many tokens' } },
   { name: 'oauthApp.deleted', summary: 'The OAuth app is gone, and its tokens with it.', params: { workspace: WS }, produces: {} },
-];
+] as const satisfies readonly StateSpec[];
 
-export type StateName =
-  | 'world.reset'
-  | 'workspaces'
-  | 'workspace.created'
-  | 'workspace.keyRotated'
-  | 'workspace.reset'
-  | 'clock'
-  | 'clock.moved'
-  | 'channel.failing'
-  | 'limits'
-  | 'limits.set'
-  | 'webhooks'
-  | 'webhook.created'
-  | 'webhook.deleted'
-  | 'webhook.testSent'
-  | 'deliveries'
-  | 'wallet.toppedUp'
-  | 'wallet.granted'
-  | 'wallet.adjusted'
-  | 'wallet.frozen'
-  | 'wallet.unfrozen'
-  | 'wallet.autoTopUp'
-  | 'oauthApp.created'
-  | 'oauthApp.edited'
-  | 'oauthApp.secretRotated'
-  | 'oauthApp.revoked'
-  | 'oauthApp.deleted';
+/** A state of the catalogue, by name. */
+export type StateName = (typeof STATES)[number]['name'];
 
-export const STATE_NAMES: readonly StateName[] = STATES.map((s) => s.name as StateName);
+export const STATE_NAMES: readonly StateName[] = STATES.map((s) => s.name);
 
 /** The `--list-states` text: each state, its parameters and what it gives back, and the checks that use it. */
 export function listStates(usedBy: (name: StateName) => string[]): string {
@@ -118,7 +93,7 @@ export function listStates(usedBy: (name: StateName) => string[]): string {
     lines.push(`  params:   ${params.length === 0 ? '(none)' : params.map(([k, v]) => `${k} (${v})`).join('; ')}`);
     const produces = Object.entries(s.produces);
     lines.push(`  produces: ${produces.length === 0 ? '(nothing)' : produces.map(([k, v]) => (k === '[]' ? v : `${k} (${v})`)).join('; ')}`);
-    const users = usedBy(s.name as StateName);
+    const users = usedBy(s.name);
     const runner = s.name === 'world.reset' || s.name === 'workspaces';
     lines.push(`  used by:  ${runner ? 'the runner, before every check (a fresh world and its keys)' : users.length === 0 ? 'no check yet' : users.join(', ')}`);
     lines.push('');
