@@ -309,12 +309,13 @@ export const defaultActions: Actions = {
     for (const f of files) if (!existsSync(f)) throw new UsageError(`report merge: no such file ${f}`);
     const [{ mergeCommand }, { mergeReports }] = await Promise.all([import('../suites/verify.ts'), import('../suites/shards.ts')]);
     // Reports that do not make one whole run are a wrong call (2), found before anything is printed or written.
+    let merged;
     try {
-      mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+      merged = mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8'))));
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
-    return mergeCommand(files, opts).ok ? 0 : 1;
+    return mergeCommand(merged, files.length, opts).ok ? 0 : 1;
   },
 
   async proxy(opts) {

@@ -1,6 +1,6 @@
 // The `verify` command: build a target from flags, run the selected checks, print progress and the summary, write JUnit/JSON.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { durationsOf, mergeReports, parseShard, shardOf } from './shards.ts';
+import { durationsOf, parseShard, shardOf } from './shards.ts';
 import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
 import { runChecks, selectChecks, type RunReport } from './runner.ts';
@@ -94,14 +94,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, onStart: reporter.onStart, onResult: reporter.onResult });
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
-  printCoverage(report.coverage, out);
-  printSummary(report, out);
-  const gate = coverageGate(report, minCoverage);
-  if (gate) {
-    write(`${red(gate)}\n`);
-    report.ok = false;
-  }
-  writeReports(report, opts);
+  conclude(report, minCoverage, opts, out);
   await target.close?.();
   return report;
 }
@@ -114,23 +107,22 @@ export interface MergeOptions {
   quiet?: boolean;
 }
 
-/** `spw report merge <json...>`: one verdict, one coverage table, and the reports asked for, from every shard's JSON. */
-export function mergeCommand(files: string[], opts: MergeOptions, out: NodeJS.WritableStream = process.stdout): RunReport {
-  const report = mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunReport));
-  const write = (s: string) => out.write(s);
-  write(`Merged ${files.length} report(s) of ${report.target}, seed ${report.seed}\n`);
-  printCoverage(report.coverage, out);
-  printSummary(report, out);
-  const gate = coverageGate(report, opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined);
-  if (gate) {
-    write(`${red(gate)}\n`);
-    report.ok = false;
-  }
-  writeReports(report, opts);
+/** `spw report merge <json...>`: one verdict, one coverage table, and the reports asked for, from the shards' merged report (`mergeReports`). */
+export function mergeCommand(report: RunReport, shards: number, opts: MergeOptions, out: NodeJS.WritableStream = process.stdout): RunReport {
+  out.write(`Merged ${shards} report(s) of ${report.target}, seed ${report.seed}\n`);
+  conclude(report, opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined, opts, out);
   return report;
 }
 
-function writeReports(report: RunReport, opts: { junit?: string; json?: string; html?: string }): void {
+/** What a run and a merge end with alike: the coverage table, the summary, the coverage gate, the report files. */
+function conclude(report: RunReport, minCoverage: number | undefined, opts: { junit?: string; json?: string; html?: string }, out: NodeJS.WritableStream): void {
+  printCoverage(report.coverage, out);
+  printSummary(report, out);
+  const gate = coverageGate(report, minCoverage);
+  if (gate) {
+    out.write(`${red(gate)}\n`);
+    report.ok = false;
+  }
   // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
   for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)], [opts.html, () => toHtml(report)]] as const) {
     if (!file) continue;
