@@ -1,51 +1,106 @@
 // Concurrent checks (--concurrency): each runs in copies of the seeded workspaces of its own (lanes), reset before it,
-// and the checks that move the clock or set limits run alone. The same seed then gives every check the same requests
-// and the same verdict at any concurrency, and a fault is caught by the same checks.
+// and the checks that move the clock or set limits run alone; a check with parts runs each part so, in whichever lane
+// is free. The same seed then gives every check and every part the same requests and the same verdict at any
+// concurrency, and a fault is caught by the same checks.
 import { describe, expect, it } from 'vitest';
 import './checks/index.ts';
 import { allChecks, getCheck } from './checks/registry.ts';
 import { inProcessTarget } from './in-process.ts';
-import { runChecks, runsAlone, type RunReport } from './runner.ts';
+import { runChecks, runsAlone, selectChecks, type RunReport } from './runner.ts';
 import { createTarget } from './target.ts';
 import type { Exchange } from './history.ts';
 
 const ALL = () => allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name);
 
-/** Per check, the operations it called in order (ids and keys differ between lanes; the operations may not). */
-function sequences(report: RunReport, exchanges: Exchange[]): Record<string, string> {
+/** An exchange as sent, with when it was recorded. */
+type Sent = Exchange & { at: number };
+
+/** Per check, or per part of a check (`check/part`), the operations it called in order (ids and keys differ between lanes; the operations may not). */
+function sequences(exchanges: Sent[]): Record<string, string> {
   const out: Record<string, string[]> = {};
   for (const e of exchanges) if (e.by && e.by !== 'discovery' && e.operationId) (out[e.by] ??= []).push(`${e.method} ${e.operationId} -> ${e.status}`);
-  void report;
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join('\n')]));
 }
 
-async function recorded(concurrency: number, faults: string[] = []) {
-  const target = await inProcessTarget({ faults });
-  const all: Exchange[] = [];
+async function record(concurrency: number, checks = ALL()) {
+  const target = await inProcessTarget();
+  const all: Sent[] = [];
   // Keep every exchange (the run compacts bodies away as it inspects them; the sequence needs only the first fields).
   const add = target.history.add.bind(target.history);
   target.history.add = (e, by) => {
     const full = add(e, by);
-    all.push({ ...full, responseBody: undefined });
+    all.push({ ...full, responseBody: undefined, at: performance.now() });
     return full;
   };
-  const report = await runChecks(target, { seed: 21, runs: 1, checks: ALL(), concurrency });
-  return { report, seq: sequences(report, all) };
+  const report = await runChecks(target, { seed: 21, runs: 1, checks, concurrency });
+  return { report, all, seq: sequences(all) };
 }
 
+/** The whole suite at a concurrency, run once for the tests that compare against it. */
+const runs = new Map<number, ReturnType<typeof record>>();
+const recorded = (concurrency: number) => runs.get(concurrency) ?? runs.set(concurrency, record(concurrency)).get(concurrency)!;
+
 describe('--concurrency', () => {
-  it('the same seed at concurrency 1 and 6: the same verdict per check, the same coverage, and the same operations in the same order per check', async () => {
+  it('the same seed at concurrency 1 and 6: the same verdict per check and per part, the same coverage, and the same operations in the same order per check and per part', async () => {
     const one = await recorded(1);
     const six = await recorded(6);
     const verdicts = (r: RunReport) => Object.fromEntries(r.results.map((c) => [c.name, `${c.status} ${c.failures.length}`]));
     expect(verdicts(six.report)).toEqual(verdicts(one.report));
     expect(six.report.coverage.operations.map((o) => [o.operationId, o.asserted, o.reachedOnly, o.neverReached])).toEqual(one.report.coverage.operations.map((o) => [o.operationId, o.asserted, o.reachedOnly, o.neverReached]));
     expect(six.seq).toEqual(one.seq);
+    // A check with parts is compared part by part: each part sends its own sequence, whichever lane it ran in.
+    expect(Object.keys(one.seq)).toContain('positive_data_acceptance/createPosts');
+    expect(Object.keys(one.seq)).not.toContain('positive_data_acceptance');
+    const parts = (r: RunReport) => Object.fromEntries(r.results.filter((c) => c.parts).map((c) => [c.name, c.parts!.map((p) => `${p.name} ${p.status} ${p.assertions} ${p.requests}`)]));
+    expect(Object.keys(parts(one.report))).toEqual(['positive_data_acceptance', 'negative_data_rejection', 'ignored_auth', 'settings_refused']);
+    expect(parts(six.report)).toEqual(parts(one.report));
     // The checks really overlapped: more than one ran at a time at concurrency 6.
     const overlaps = (r: RunReport) => r.durationMs < r.results.reduce((n, c) => n + c.ms, 0);
     expect(overlaps(six.report)).toBe(true);
     expect(six.report.lanes).toBe(6);
   }, 180_000);
+
+  it("a check's parts run at once at concurrency 6, in different lanes, and one after another at concurrency 1", async () => {
+    const windows = (all: Sent[]) => {
+      const out = new Map<string, { from: number; to: number; keys: Set<string> }>();
+      for (const e of all.filter((x) => x.by?.startsWith('positive_data_acceptance/'))) {
+        const w = out.get(e.by!) ?? { from: e.at, to: e.at, keys: new Set<string>() };
+        w.to = e.at;
+        if (e.requestHeaders.authorization) w.keys.add(e.requestHeaders.authorization);
+        out.set(e.by!, w);
+      }
+      return [...out.values()];
+    };
+    const overlapping = (ws: ReturnType<typeof windows>) => ws.filter((a) => ws.some((b) => a !== b && a.from < b.to && b.from < a.to)).length;
+    const six = windows((await recorded(6)).all);
+    const one = windows((await recorded(1)).all);
+    expect(six.length).toBe(40);
+    // Each lane has keys of its own: the parts' requests went out under more than one lane's keys, in windows that overlap.
+    expect(new Set(six.flatMap((w) => [...w.keys])).size).toBeGreaterThan(new Set(one.flatMap((w) => [...w.keys])).size);
+    expect(overlapping(six)).toBeGreaterThan(1);
+    expect(overlapping(one)).toBe(0);
+    const result = (await recorded(6)).report.results.find((r) => r.name === 'positive_data_acceptance')!;
+    expect(result.parts!.reduce((n, p) => n + p.ms, 0)).toBeGreaterThan(result.ms);
+  }, 180_000);
+
+  it('--checks positive_data_acceptance/createPosts runs that part alone, with the requests and the verdict it has in a whole run', async () => {
+    const whole = await recorded(1);
+    const alone = await record(1, ['positive_data_acceptance/createPosts']);
+    expect(alone.report.results.map((r) => [r.name, r.parts?.map((p) => p.name)])).toEqual([['positive_data_acceptance', ['createPosts']]]);
+    expect(Object.keys(alone.seq)).toEqual(['positive_data_acceptance/createPosts']);
+    expect(alone.seq['positive_data_acceptance/createPosts']).toBe(whole.seq['positive_data_acceptance/createPosts']);
+    const inWhole = whole.report.results.find((r) => r.name === 'positive_data_acceptance')!.parts!.find((p) => p.name === 'createPosts')!;
+    const [part] = alone.report.results[0]!.parts!;
+    expect([part!.status, part!.assertions, part!.requests]).toEqual([inWhole.status, inWhole.assertions, inWhole.requests]);
+    expect(alone.report.results[0]!.status).toBe(part!.status);
+  }, 180_000);
+
+  it('--checks takes check/part, and names the parts there are when the part is unknown', () => {
+    expect(selectChecks(['negative_data_rejection/createPosts', 'ignored_auth/posts']).map((c) => c.name)).toEqual(['negative_data_rejection', 'ignored_auth']);
+    expect(() => selectChecks(['positive_data_acceptance/noSuchOperation'])).toThrow(/positive_data_acceptance's parts are .*createPosts/);
+    expect(() => selectChecks(['tenant_isolation/x'])).toThrow(/has no parts/);
+    expect(() => selectChecks(['no_such_check/x'])).toThrow(/Unknown check in no_such_check\/x/);
+  });
 
   it('a fault is caught by the same checks at concurrency 1 and 6 (double-charge, over the whole suite)', async () => {
     const failing = (r: RunReport) => r.results.filter((c) => c.status === 'failed').map((c) => c.name).sort();

@@ -303,7 +303,8 @@ export class Coverage {
       this.#reached.add(key);
       if (e.by) {
         const by = this.#reachers.get(key) ?? new Set<string>();
-        by.add(e.by);
+        // A check's part (`check/part`) reaches for its check: the states map and the reports name checks.
+        by.add(e.by.includes('/') ? e.by.slice(0, e.by.indexOf('/')) : e.by);
         this.#reachers.set(key, by);
       }
     }

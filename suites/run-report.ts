@@ -27,6 +27,17 @@ export interface CheckResult {
   /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
   assertions: number;
   requests: number;
+  /** Wall time, from the start of its first part to the end of its last. */
+  ms: number;
+  /** A check with parts (`Check.parts`): each part's own verdict and cost, in the check's order of parts. */
+  parts?: PartResult[];
+}
+
+export interface PartResult {
+  name: string;
+  status: Status;
+  assertions: number;
+  requests: number;
   ms: number;
 }
 

@@ -16,13 +16,13 @@ import { CONCURRENT, inScope } from './context.ts';
 import { ControlError } from './control.ts';
 import { History } from './history.ts';
 
-export type { CheckResult, RunReport, Status } from './run-report.ts';
-import type { CheckResult, RunReport } from './run-report.ts';
+export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
+import type { CheckResult, PartResult, RunReport } from './run-report.ts';
 
 export interface RunOptions {
   seed: number;
   runs: number;
-  /** Check names or areas; all when empty. */
+  /** Check names, areas or `check/part`s; all when empty. */
   checks?: string[];
   /** Run only this shard's property checks (the response checks inspect this shard's answers). */
   shard?: Shard;
@@ -34,15 +34,40 @@ export interface RunOptions {
   onResult?(result: CheckResult): void;
 }
 
-/** Checks named or in the named areas, in registry order; unknown names are an error. */
+function wantedOf(selection: string[]): Set<string> {
+  return new Set(selection.map((s) => s.trim()).filter(Boolean));
+}
+
+/** Checks named, in the named areas or with a part named (`check/part`), in registry order; unknown names are an error. */
 export function selectChecks(selection: string[] | undefined): Check[] {
   const all = allChecks();
   if (!selection || selection.length === 0) return all;
-  const wanted = new Set(selection.map((s) => s.trim()).filter(Boolean));
+  const wanted = wantedOf(selection);
   const known = new Set([...all.map((c) => c.name), ...all.map((c) => c.area)]);
-  const unknown = [...wanted].filter((w) => !known.has(w));
+  const unknown = [...wanted].filter((w) => !known.has(w) && !w.includes('/'));
   if (unknown.length > 0) throw new Error(`Unknown check or area: ${unknown.join(', ')}. Known: ${[...known].sort().join(', ')}`);
-  return all.filter((c) => wanted.has(c.name) || wanted.has(c.area));
+  for (const w of [...wanted].filter((w) => !known.has(w))) {
+    const [name, part] = [w.slice(0, w.indexOf('/')), w.slice(w.indexOf('/') + 1)];
+    const check = all.find((c) => c.name === name);
+    if (!check) throw new Error(`Unknown check in ${w}: ${name}. Known: ${all.map((c) => c.name).sort().join(', ')}`);
+    const parts = check.parts?.() ?? [];
+    if (!parts.includes(part)) throw new Error(parts.length > 0 ? `Unknown part ${w}: ${name}'s parts are ${parts.join(', ')}` : `Unknown part ${w}: ${name} has no parts, select it whole`);
+  }
+  const parted = partsSelected(selection);
+  return all.filter((c) => wanted.has(c.name) || wanted.has(c.area) || parted.has(c.name));
+}
+
+/** The parts a selection names (`check/part`), per check, in the check's order; a check also selected whole runs every part. */
+export function partsSelected(selection: string[] | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!selection) return out;
+  const wanted = wantedOf(selection);
+  for (const c of allChecks()) {
+    if (wanted.has(c.name) || wanted.has(c.area)) continue;
+    const chosen = (c.parts?.() ?? []).filter((p) => wanted.has(`${c.name}/${p}`));
+    if (chosen.length > 0) out.set(c.name, chosen);
+  }
+  return out;
 }
 
 function hashSeed(seed: number, name: string): number {
@@ -192,11 +217,27 @@ interface Run {
   isolated: boolean;
 }
 
-/** What one property check builds up while it runs. */
+/** What one run of a property check (the whole check, or one of its parts) came to. */
+interface Outcome {
+  part?: string;
+  failures: Failure[];
+  notes: string[];
+  /** Hook states used, in the order first used. */
+  states: string[];
+  assertions: number;
+  requests: number;
+  /** Why it could not be verified, when it stopped on that (NotVerified). */
+  notVerified?: string;
+  start: number;
+  end: number;
+}
+
+/** What one property check (or one part of it) builds up while it runs. */
 interface Running {
   check: Check;
-  result: CheckResult;
-  /** The check's own seed, from the run's and its name. */
+  part?: string;
+  result: Outcome;
+  /** The check's own seed, from the run's and its name (and a part's from the check's and the part's name). */
   seed: number;
   cleanups: Array<() => Promise<unknown>>;
   /** The check's view of the target: its lane's keys, its own history, transport and hook client. */
@@ -224,6 +265,7 @@ function checkContext(run: Run, running: Running): CheckContext {
   const { check, result, target } = running;
   const ctx: CheckContext = {
     check,
+    part: running.part,
     target,
     api: running.api,
     control: target.control,
@@ -308,7 +350,9 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     return true;
   }
   const check = running.check;
-  const note = `seed ${options.seed}, check ${check.name}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${check.name}`;
+  // A part replays alone: the same part seed and the same fresh start as in the whole run.
+  const selection = running.part === undefined ? check.name : `${check.name}/${running.part}`;
+  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${selection}`;
   const replay = target.history.since(replayMark);
   const found = {
     check: check.name,
@@ -346,8 +390,7 @@ async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Pr
 function recordThrown(err: unknown, running: Running, ctx: CheckContext, seed: number): void {
   const { result, check } = running;
   if (err instanceof NotVerified) {
-    result.status = 'not verified';
-    result.notes.unshift(err.message);
+    result.notVerified = err.message;
   } else if (err instanceof CheckFailed) {
     ctx.failWith(err);
   } else {
@@ -365,22 +408,24 @@ async function undo(cleanups: Array<() => Promise<unknown>>): Promise<void> {
   }
 }
 
-async function runPropertyCheck(run: Run, check: Check, lane: Lane): Promise<CheckResult> {
+/** One run of a check, or of one part of it, in a lane: its own view, seed and scope, from a fresh start. */
+async function runUnit(run: Run, check: Check, part: string | undefined, lane: Lane): Promise<Outcome> {
   const { options } = run;
-  const t0 = Date.now();
-  const target = checkView(run.target, lane, check.name);
-  const result: CheckResult = { name: check.name, area: check.area, kind: check.kind, description: check.description, sections: sectionsOf(check.rule), states: [], status: 'passed', notes: [], failures: [], assertions: 0, requests: 0, ms: 0 };
+  const name = part === undefined ? check.name : `${check.name}/${part}`;
+  const target = checkView(run.target, lane, name);
+  const result: Outcome = { part, failures: [], notes: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
   const states = new Set<string>();
-  if (target.control) target.control.onState = (name) => states.add(name);
+  if (target.control) target.control.onState = (state) => states.add(state);
   const sink = (exchanges: readonly Exchange[]) => {
     result.assertions++;
     for (const e of exchanges) run.coverage.assert(e);
   };
   // Alone (no scope to tell checks apart), the module-level sink counts for this check.
   if (!CONCURRENT) assertions.sink = sink;
-  const running: Running = { check, result, seed: hashSeed(options.seed, check.name), cleanups: [], target, api: new ApiClient(target), lane };
+  const seed = hashSeed(options.seed, check.name);
+  const running: Running = { check, part, result, seed: part === undefined ? seed : hashSeed(seed, part), cleanups: [], target, api: new ApiClient(target), lane };
   const ctx = checkContext(run, running);
-  await inScope({ name: check.name, sink: sink as (e: readonly unknown[]) => void }, async () => {
+  await inScope({ name, sink: sink as (e: readonly unknown[]) => void }, async () => {
     try {
       await requireNeeds(check, ctx, target);
       if (target.control) await ctx.fresh();
@@ -392,15 +437,56 @@ async function runPropertyCheck(run: Run, check: Check, lane: Lane): Promise<Che
       if (!CONCURRENT) assertions.sink = undefined;
     }
   });
+  if (part !== undefined) for (const f of result.failures) f.part = part;
   result.states = [...states];
-  if (result.failures.length > 0) result.status = 'failed';
+  result.requests = target.history.count;
+  result.end = Date.now();
+  return result;
+}
+
+function partStatus(o: Outcome): CheckResult['status'] {
+  return o.failures.length > 0 ? 'failed' : o.notVerified !== undefined || o.assertions === 0 ? 'not verified' : 'passed';
+}
+
+/**
+ * A check's one verdict from its outcomes (one, or one per part in the check's order of parts): failed on any failure;
+ * not verified when every part stopped not verified, or nothing was asserted; otherwise passed, a part that could not
+ * be verified named in the notes as `ctx.partial` names what a check could not verify.
+ */
+function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
+  const parted = outcomes.some((o) => o.part !== undefined);
+  const stopped = outcomes.filter((o) => o.notVerified !== undefined);
+  const all = stopped.length === outcomes.length;
+  const reasons = [...new Set(stopped.map((o) => o.notVerified!))];
+  const notes: string[] = [];
+  // Every part stopped for one reason (a key the run lacks): the check's reason, said once.
+  if (all && reasons.length === 1) notes.push(reasons[0]!);
+  for (const o of outcomes) {
+    if (o.notVerified !== undefined && !(all && reasons.length === 1)) notes.push(parted ? `${o.part}: ${o.notVerified}` : o.notVerified);
+    notes.push(...o.notes);
+  }
+  const assertions = outcomes.reduce((n, o) => n + o.assertions, 0);
+  const failures = outcomes.flatMap((o) => o.failures);
+  const result: CheckResult = {
+    name: check.name,
+    area: check.area,
+    kind: check.kind,
+    description: check.description,
+    sections: sectionsOf(check.rule),
+    states: [...new Set(outcomes.flatMap((o) => o.states))],
+    status: failures.length > 0 ? 'failed' : all ? 'not verified' : 'passed',
+    notes: [...new Set(notes)],
+    failures,
+    assertions,
+    requests: outcomes.reduce((n, o) => n + o.requests, 0),
+    ms: Math.max(...outcomes.map((o) => o.end)) - Math.min(...outcomes.map((o) => o.start)),
+    ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
+  };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
-  else if (result.status === 'passed' && result.assertions === 0) {
+  if (result.status === 'passed' && assertions === 0) {
     result.status = 'not verified';
     result.notes.unshift('made no assertion on this run');
   }
-  result.requests = target.history.count;
-  result.ms = Date.now() - t0;
   return result;
 }
 
@@ -478,32 +564,50 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const properties = selected.filter((c) => c.kind === 'property');
   const queue = options.shard ? shardOf(properties, options.shard, options.durations) : properties;
   const order = new Map(queue.map((c, i) => [c.name, i]));
+  // A check runs as its parts (those selected, or all), else whole: one unit each, its outcomes gathered into one result.
+  const only = partsSelected(options.checks);
+  const gathered = new Map<string, { parts: Array<string | undefined>; outcomes: Map<string | undefined, Outcome> }>();
+  for (const c of queue) {
+    const parts = only.get(c.name) ?? c.parts?.() ?? [];
+    gathered.set(c.name, { parts: parts.length > 0 ? [...parts] : [undefined], outcomes: new Map() });
+  }
   const running = new Set<Promise<void>>();
-  const start = (check: Check, lane: Lane): Promise<void> => {
+  const start = (check: Check, part: string | undefined, lane: Lane): Promise<void> => {
+    const gathering = gathered.get(check.name)!;
     lane.busy = true;
-    options.onStart?.(check);
     const task = (async () => {
-      const result = await runPropertyCheck(run, check, lane);
+      const outcome = await runUnit(run, check, part, lane);
       // Best effort: a limit the hook cannot take back (one a fault of the mock reads out of range) stays as it is.
-      if (isolated && limits && result.states.includes('limits.set')) await target.control!.setLimits(pick(limits)).catch(() => undefined);
+      if (isolated && limits && outcome.states.includes('limits.set')) await target.control!.setLimits(pick(limits)).catch(() => undefined);
       lane.busy = false;
-      results.push(result);
-      options.onResult?.(result);
+      gathering.outcomes.set(part, outcome);
+      if (gathering.outcomes.size === gathering.parts.length) {
+        const result = verdictOf(check, gathering.parts.map((p) => gathering.outcomes.get(p)!));
+        results.push(result);
+        options.onResult?.(result);
+      }
       inspection.inspectNew();
     })();
     const tracked = task.finally(() => running.delete(tracked));
     running.add(tracked);
     return tracked;
   };
-  // Each in a free lane, in registry order; the checks that must run alone come after the others, one by one, so the
-  // lanes are drained once rather than before each of them. Without lanes of their own, every check runs alone, in
-  // registry order.
+  // Each unit in a free lane, in registry order (a check's parts in its order, in as many lanes as are free); the
+  // checks that must run alone come after the others, part by part, so the lanes are drained once rather than before
+  // each of them. Without lanes of their own, every unit runs alone, in registry order.
   const schedule = isolated ? [...queue.filter((c) => !runsAlone(c)), ...queue.filter((c) => runsAlone(c))] : queue;
+  const begun = new Set<string>();
   for (const check of schedule) {
     const solo = !isolated || runsAlone(check);
-    while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
-    const task = start(check, lanes.find((l) => !l.busy)!);
-    if (solo) await task;
+    for (const part of gathered.get(check.name)!.parts) {
+      while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
+      if (!begun.has(check.name)) {
+        begun.add(check.name);
+        options.onStart?.(check);
+      }
+      const task = start(check, part, lanes.find((l) => !l.busy)!);
+      if (solo) await task;
+    }
   }
   await Promise.all(running);
   // The report reads in registry order, whatever order the checks finished in.

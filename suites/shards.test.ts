@@ -11,7 +11,7 @@ import './checks/index.ts';
 import { allChecks, type Check } from './checks/registry.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks, type RunReport } from './runner.ts';
-import { mergeReports, parseShard, shardOf } from './shards.ts';
+import { durationsOf, mergeReports, parseShard, shardOf } from './shards.ts';
 
 const properties = () => allChecks().filter((c) => c.kind === 'property' && !c.name.startsWith('test_'));
 
@@ -47,6 +47,18 @@ describe('--shard i/n', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('--shard-timings', () => {
+  it("weighs a check with parts by the time its parts took together, not by its wall time (its parts ran side by side), and a check's parts stay in its shard", async () => {
+    const report = await runChecks(await inProcessTarget(), { seed: 11, runs: 1, checks: ['positive_data_acceptance', 'media_search'], concurrency: 4 });
+    const [parted, plain] = report.results;
+    const durations = durationsOf(report);
+    expect(durations.positive_data_acceptance).toBe(Math.max(1, parted!.parts!.reduce((n, p) => n + p.ms, 0)));
+    expect(durations.media_search).toBe(Math.max(1, plain!.ms));
+    const split = [1, 2].map((index) => shardOf(properties(), { index, count: 2 }, durations).map((c) => c.name));
+    expect(split.filter((names) => names.includes('positive_data_acceptance'))).toHaveLength(1);
   });
 });
 

@@ -35,9 +35,12 @@ export function shardOf(checks: Check[], shard: Shard, durations: Record<string,
   return checks.filter((c) => mine.has(c.name));
 }
 
-/** Each property check's duration in a previous JSON report (`--shard-timings`). */
+/**
+ * Each property check's duration in a previous JSON report (`--shard-timings`): the time its lanes were busy with it,
+ * so the sum of its parts' times for a check whose parts ran side by side (its wall time would understate its share).
+ */
 export function durationsOf(report: Pick<RunReport, 'results'>): Record<string, number> {
-  return Object.fromEntries(report.results.filter((r) => r.kind === 'property').map((r) => [r.name, Math.max(1, r.ms)]));
+  return Object.fromEntries(report.results.filter((r) => r.kind === 'property').map((r) => [r.name, Math.max(1, r.parts ? r.parts.reduce((n, p) => n + p.ms, 0) : r.ms)]));
 }
 
 function mergeResult(a: CheckResult, b: CheckResult): CheckResult {

@@ -57,6 +57,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
       const states = ownStates(c.name);
       write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${sectionLabel(sectionsOf(c.rule)).padEnd(18)} ${c.description}\n`);
       if (states.length > 0) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} states: ${states.join(', ')}${c.needs?.control ? ' (needs a hook)' : ' (with a hook)'}\n`);
+      if (c.parts) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} parts (--checks ${c.name}/<part>): ${c.parts().join(', ')}\n`);
     }
     return undefined;
   }

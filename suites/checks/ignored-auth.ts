@@ -11,6 +11,10 @@ import { got, NotVerified, register, show } from './registry.ts';
 
 const MESSAGES = ['No API Key found', 'Invalid API key', 'Invalid OAuth token'];
 
+/** An operation's part: its first tag, as the reference groups operations (`Account and channels` → account-and-channels). */
+const partOf = (op: { tags: string[] }) => (op.tags[0] ?? 'untagged').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const groups = () => [...new Set(getValidator().operations.map(partOf))];
+
 export const ignoredAuth = register({
   name: 'ignored_auth',
   area: 'auth',
@@ -18,6 +22,7 @@ export const ignoredAuth = register({
   description: 'Every secured operation refuses a missing credential (401 "No API Key found"), a wrong key (401 "Invalid API key"), an unknown `pos_` token (401 "Invalid OAuth token") and a `Bearer`-prefixed valid key (401); a refused request changes nothing; GET /openapi.json needs no key.',
   rule: 'Section 5: "The value is sent on its own ... with no `Bearer` prefix on the REST API. A missing or wrong credential answers 401 with one of the messages `No API Key found`, `Invalid API key`, `Invalid OAuth token`."',
   needs: { anyKey: ['paid', 'payg'] },
+  parts: groups,
   async run(ctx) {
     const kind = openKind(ctx);
     const key = ctx.key(kind);
@@ -32,7 +37,7 @@ export const ignoredAuth = register({
     // Build every request first (setup uses the key), then snapshot, then send them all without a valid credential.
     const planned: Array<{ op: (typeof validator.operations)[number]; spec: RequestSpec }> = [];
     const env = await genEnv(ctx, kind);
-    for (const op of validator.operations) {
+    for (const op of validator.operations.filter((o) => ctx.part === undefined || partOf(o) === ctx.part)) {
       const gen = VALID[op.operationId];
       const arb = gen ? gen(env) : 'no generator';
       let spec: RequestSpec | undefined;

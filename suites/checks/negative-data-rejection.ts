@@ -20,6 +20,9 @@ const SHAPE_ONLY: Record<string, RequestSpec> = {
   uploadMediaFromUrl: { operationId: 'uploadMediaFromUrl', body: { url: 'https://example.com/verify.png' } },
 };
 
+/** One part per operation with a valid request to break; deleteIntegration's would disconnect a channel for good. */
+const operations = () => getValidator().operations.map((o) => o.operationId).filter((id) => VALID[id] && id !== 'deleteIntegration');
+
 export const negativeDataRejection = register({
   name: 'negative_data_rejection',
   area: 'generic',
@@ -27,13 +30,14 @@ export const negativeDataRejection = register({
   description: 'Requests breaking a constraint the document states (required, type, enum, range, items) get 400 with the documented error body and change nothing.',
   rule: RULE,
   needs: { anyKey: ['paid', 'payg'] },
+  parts: operations,
   async run(ctx) {
     const kind = openKind(ctx);
     const validator = getValidator();
     const perOp = Math.max(6, ctx.runs * 2);
-    for (const op of validator.operations) {
-      const gen = VALID[op.operationId];
-      if (!gen || op.operationId === 'deleteIntegration') continue;
+    const mine = new Set(ctx.part !== undefined ? [ctx.part] : operations());
+    for (const op of validator.operations.filter((o) => mine.has(o.operationId))) {
+      const gen = VALID[op.operationId]!;
       const env = await genEnv(ctx, kind);
       if (kind !== 'paid' && ['generateVideo', 'runVideoFunction'].includes(op.operationId)) continue;
       const arb = gen(env);
@@ -41,7 +45,14 @@ export const negativeDataRejection = register({
       let spec: RequestSpec;
       try {
         if (typeof arb === 'string') spec = { auth: { kind }, ...SHAPE_ONLY[op.operationId]! };
-        else spec = { auth: { kind }, ...(await fc.sample(arb, { seed: ctx.seed, numRuns: 1 })[0]!.build(ctx)) };
+        else {
+          // A draw with nothing to break (an optional body left out) would leave the operation untried: the seed's
+          // next draw is taken instead, so whichever seed a run has, each operation gets its invalid requests.
+          const drawn = fc.sample(arb, { seed: ctx.seed, numRuns: 5 });
+          let i = 0;
+          do spec = { auth: { kind }, ...(await drawn[i]!.build(ctx)) };
+          while (!(spec.body instanceof FormData) && mutationsOf(spec).length === 0 && ++i < drawn.length);
+        }
       } catch (err) {
         if (err instanceof NotVerified) continue;
         throw err;

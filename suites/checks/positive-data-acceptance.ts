@@ -3,8 +3,11 @@ import { VALID, genEnv, openKind, type Case } from '../arbitraries/requests.ts';
 import { getValidator } from '../../spec/validator.ts';
 import { ensure, got, NotVerified, register } from './registry.ts';
 
-/** Operations whose success changes what other operations see last (a deleted channel). */
+/** Operations whose success changes what other operations see last (a deleted channel), when parts share a world. */
 const LAST = ['deleteIntegration'];
+
+/** Every operation, one part each. */
+const operations = () => getValidator().operations.map((o) => o.operationId).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)));
 
 export const positiveDataAcceptance = register({
   name: 'positive_data_acceptance',
@@ -13,9 +16,10 @@ export const positiveDataAcceptance = register({
   description: 'For every operation, requests valid by the document (and by the reference rules the schema cannot express) get a 2xx answer.',
   rule: 'Section 4: each endpoint\'s Input and its Output (200); 400 is only for "Invalid request or validation failure" (section 7).',
   needs: { anyKey: ['paid', 'payg'] },
+  parts: operations,
   async run(ctx) {
     const kind = openKind(ctx);
-    const ops = getValidator().operations.map((o) => o.operationId).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)));
+    const ops = ctx.part !== undefined ? [ctx.part] : operations();
     const missing: string[] = [];
     for (const operationId of ops) {
       const gen = VALID[operationId];

@@ -16,6 +16,8 @@ export { show };
 
 export interface Failure {
   check: string;
+  /** The part of the check that found it (`check.parts`); `--checks <check>/<part>` replays that part alone. */
+  part?: string;
   operation?: string;
   /** What came back. */
   received: string;
@@ -45,6 +47,12 @@ export interface Check {
   inspect?(e: Exchange, op: CompiledOperation, run: InspectContext): Omit<Failure, 'check'> | undefined;
   /** Property checks: drive the target. */
   run?(ctx: CheckContext): Promise<void>;
+  /**
+   * Property checks made of independent parts (one per operation, per provider...): the runner runs `run` once per
+   * part (`ctx.part`), each from a fresh start with a seed of its own, in whichever lane is free, and reports one
+   * verdict for the check. Known without the target, so that a part is named the same in every run.
+   */
+  parts?(): readonly string[];
 }
 
 /** What a response check knows besides the answer, and how it marks the outcomes whose meaning it asserted (suites/coverage.ts). */
@@ -80,6 +88,8 @@ export interface PropertyOptions<T = unknown> {
 
 export interface CheckContext {
   check: Check;
+  /** The part this run of a check with parts is for; undefined for a check without. */
+  part?: string;
   target: Target;
   api: ApiClient;
   control?: Control;

@@ -89,6 +89,10 @@ export const VALID: Record<string, Record<string, unknown>> = {
   sanity: { __type: 'sanity', documentId: 'article-spring-menu' },
 };
 
+/** One part per provider of the table, and one for settings null (sent to the first provider's channel there is). */
+const NULL_PART = 'null';
+const providers = () => [...Object.keys(BREAKAGES), NULL_PART];
+
 /** Settings of another provider, with no required field of their own (section 2.9), so they lack the channel's. */
 const OTHER = { __type: 'linkedin' };
 
@@ -125,12 +129,16 @@ export const settingsRefused = register({
     "A scheduled or `now` post (with an uploaded photo, so no media rule answers first) breaking one of section 2.9's settings rules, every provider's in turn: a required field left out or a value outside its allowed list answers 400 naming the channel (its name or id) and the problem (the field, or the value refused); a title or volume outside its bound (tiktok title over 90, youtube title under 2 or over 100, discord title over 100, instagram volumes outside 0-100) or a combination the notes forbid (tiktok's brand toggles) answers 400; so does one carrying another provider's settings (linkedin's, which lack the channel's required field), and settings null; nothing is scheduled.",
   rule: 'Section 2.9: "A field marked required must be present when the post is scheduled or sent now; a missing required field or a value outside the allowed list answers 400 naming the channel and the problem, and nothing is scheduled", and each provider\'s table (TikTok title "Up to 90 characters", YouTube title "2 to 100 characters", Discord title "up to 100 characters", audio volumes "0-100", brand_content_toggle "cannot be combined with SELF_ONLY", disclose "at least one of the two brand toggles must be true"); section 8 (the same titles); section 7: 400 "Invalid request or validation failure"; section 2.4: settings is an object, "required unless type is draft".',
   needs: { anyKey: ['paid', 'payg'] },
+  parts: providers,
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
     const d = await ctx.discover();
-    // The first enabled channel of each provider the table covers.
-    const channels = Object.keys(BREAKAGES).flatMap((p) => (d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier === p && !c.disabled).slice(0, 1));
-    if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled channel of a provider whose settings section 2.9 gives a rule for`);
+    const part = ctx.part;
+    // The first enabled channel of each provider the table covers (of this part's provider).
+    const first = Object.keys(BREAKAGES).flatMap((p) => (d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier === p && !c.disabled).slice(0, 1));
+    if (first.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled channel of a provider whose settings section 2.9 gives a rule for`);
+    const channels = part === undefined || part === NULL_PART ? first : first.filter((c) => c.identifier === part);
+    if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled ${part} channel`);
     // Section 2.4: "Media is uploaded first"; with a photo on every post, no rule about media answers in a settings rule's place.
     const up = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm('settings-refused.png') });
     ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png (section 4.3)', exchanges: [up] });
@@ -138,11 +146,12 @@ export const settingsRefused = register({
     ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: media.id }, auth: { kind } }));
     const photo = { id: media.id, path: media.path };
 
-    const table: Case[] = channels.flatMap((channel, i) => [
-      ...BREAKAGES[channel.identifier]!.map((breakage, j): Case => ({ channel, type: (i + j) % 2 === 0 ? 'schedule' : 'now', how: breakage.how, breakage })),
+    const rows = part === NULL_PART ? [] : channels;
+    const table: Case[] = rows.flatMap((channel) => [
+      ...BREAKAGES[channel.identifier]!.map((breakage, j): Case => ({ channel, type: (Object.keys(BREAKAGES).indexOf(channel.identifier) + j) % 2 === 0 ? 'schedule' : 'now', how: breakage.how, breakage })),
       ...(BREAKAGES[channel.identifier]!.some((b) => b.how === 'left out') ? [{ channel, type: 'schedule', how: "another provider's" } as Case] : []),
     ]);
-    table.push({ channel: channels[0]!, type: 'now', how: 'null' });
+    if (part === undefined || part === NULL_PART) table.push({ channel: channels[0]!, type: 'now', how: 'null' });
     let last: Snapshot | undefined;
     await ctx.property(
       'a post breaking a settings rule of section 2.9 is refused, and not scheduled',
@@ -179,8 +188,9 @@ export const settingsRefused = register({
         last = after;
       },
       {
-        // Every row of the table once, whatever the seed draws (the examples run first, within the runs), then more.
-        runs: table.length + Math.min(ctx.runs, 4),
+        // Every row of the table once, whatever the seed draws (the examples run first, within the runs), then a few
+        // more: one for a part, whose table is one provider's.
+        runs: table.length + Math.min(ctx.runs, part === undefined ? 4 : 1),
         examples: table,
         show: (c: Case) => ['POST /upload a png', `POST /posts ${c.type} on ${c.channel.identifier} ${c.channel.id} with the photo and ${describe(c)}`, 'GET /posts, /wallet, /media, /brief before and after'],
       },

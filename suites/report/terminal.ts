@@ -70,7 +70,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     out.write(`\n${red(`Failures (${failures.length})`)}\n`);
     failures.forEach((f, i) => {
       const sections = report.results.find((r) => r.name === f.check)?.sections ?? [];
-      out.write(`\n  ${i + 1}) ${red(f.check)}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
+      out.write(`\n  ${i + 1}) ${red(f.part ? `${f.check}/${f.part}` : f.check)}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
       out.write(`     received:   ${f.received}\n`);
       out.write(`     documented: ${f.documented}\n`);
       if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
