@@ -87,10 +87,18 @@ export interface JournalFilter {
  * The credentials a world holds, as a lookup: every workspace's key, OAuth access tokens, codes and client secrets, and
  * open upload tickets. Map lookups, and one set of client secrets built on first use, so a large body costs one pass.
  */
+const FEW_WORKSPACES = 32;
+
 export function knownSecrets(world: World): (value: string) => boolean {
   let clientSecrets: Set<string> | undefined;
   return (value) => {
     if (world.apiKeys.has(value) || world.oauth.tokens.has(value) || world.oauth.codes.has(value) || world.uploadTickets.has(value)) return true;
+    // A few workspaces are looked through as they are (most entries ask once, for their refusal's message); a large
+    // world's client secrets are gathered once for the whole entry.
+    if (world.workspaces.size <= FEW_WORKSPACES) {
+      for (const ws of world.workspaces.values()) if (ws.oauth.app?.clientSecret === value) return true;
+      return false;
+    }
     clientSecrets ??= new Set([...world.workspaces.values()].flatMap((ws) => (ws.oauth.app ? [ws.oauth.app.clientSecret] : [])));
     return clientSecrets.has(value);
   };
@@ -99,8 +107,21 @@ export function knownSecrets(world: World): (value: string) => boolean {
 /** The request's own secrets: its credential, with and without `Bearer`, and the value of every secret-named header. */
 export function requestSecrets(headers: Headers, params: Record<string, string>): string[] {
   const out = [params.token ?? ''];
-  for (const [name, value] of headers) if (isSecretName(name)) out.push(value, value.replace(/^Bearer\s+/i, ''));
+  for (const [name, value] of headers) if (isSecretHeader(name)) out.push(value, value.replace(/^Bearer\s+/i, ''));
   return out;
+}
+
+/** Header names seen, judged once each (clients send the same few on every request); bounded, as they come from clients. */
+const headerVerdicts = new Map<string, boolean>();
+
+function isSecretHeader(name: string): boolean {
+  let secret = headerVerdicts.get(name);
+  if (secret === undefined) {
+    secret = isSecretName(name);
+    if (headerVerdicts.size >= 512) headerVerdicts.clear();
+    headerVerdicts.set(name, secret);
+  }
+  return secret;
 }
 
 /** What a string is cleaned of: the request's own secrets, and the credentials the world knows. */
@@ -148,6 +169,7 @@ export function redact(value: unknown, secrets: string[], isKnownSecret?: (value
  * parameter that is or holds a secret (a key pasted where an id goes) blanked whole.
  */
 function recordedPath(x: Exchange, secrets: Secrets): string {
+  if (!x.pathTemplate.includes('{')) return x.apiPath + x.pathTemplate;
   return (
     x.apiPath +
     x.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) => {
