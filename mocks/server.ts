@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp } from './http/app.ts';
 import type { MockOptions } from './http/state.ts';
 import { keepStateFile } from './state-file.ts';
+import { isNetworkError } from './http/pipeline.ts';
 
 /** Bounds on connections, so that no client, slow or many, can hold the server (reference: not shown; mock decisions). */
 export interface ConnectionLimits {
@@ -129,7 +130,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
     const response = await app.fetch(request, bindings);
     keeper?.touch();
-    if (response.type === 'error') {
+    if (isNetworkError(response)) {
       // An override's network error: the connection drops with no answer, so the client's fetch rejects.
       incoming?.socket.destroy();
       return new Response(null, { status: 500 });

@@ -1,5 +1,6 @@
 // Who may reach the control API and /docs, and which origin absolute URLs are built from: the mock's answer to web pages that try to drive it.
 import ipaddr from 'ipaddr.js';
+import { originOf } from './url-parts.ts';
 
 export interface AccessOptions {
   /** The origin absolute URLs are built from (ticket URLs, media paths, `topUpUrl`, the document's `servers`). */
@@ -73,11 +74,29 @@ export function hostAllowed(access: Access, request: Request): boolean {
   if (!access.listening) return true;
   const header = request.headers.get('host');
   if (header === null) return true;
+  // Clients send one Host or a few: each is judged once per listening address (per-host facts, not per request).
+  let cache = hostVerdicts.get(access);
+  if (!cache || cache.listening !== access.listening) hostVerdicts.set(access, (cache = { listening: access.listening, verdicts: new Map() }));
+  let verdict = cache.verdicts.get(header);
+  if (verdict === undefined) {
+    verdict = judgeHost(access, header);
+    // Hosts come from clients: bounded, and emptied whole when full.
+    if (cache.verdicts.size >= FACTS_KEPT) cache.verdicts.clear();
+    cache.verdicts.set(header, verdict);
+  }
+  return verdict;
+}
+
+/** How many distinct Host headers are remembered. */
+const FACTS_KEPT = 256;
+const hostVerdicts = new WeakMap<Access, { listening: Access['listening']; verdicts: Map<string, boolean> }>();
+
+function judgeHost(access: Access, header: string): boolean {
   const name = hostName(header);
   if (name === undefined) return false;
   if (ipaddr.isValid(name)) return true;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  const known = [access.listening.host, access.publicOrigin && new URL(access.publicOrigin).hostname, ...access.allowedHosts];
+  const known = [access.listening!.host, access.publicOrigin && new URL(access.publicOrigin).hostname, ...access.allowedHosts];
   return known.some((h) => h && (h === name || (h.startsWith('.') && (name.endsWith(h) || name === h.slice(1)))));
 }
 
@@ -87,9 +106,10 @@ export function hostAllowed(access: Access, request: Request): boolean {
  */
 export function publicOrigin(access: Access, request: Request): string {
   if (access.publicOrigin) return access.publicOrigin;
-  if (!access.listening || hostAllowed(access, request)) return new URL(request.url).origin;
+  if (!access.listening || hostAllowed(access, request)) return originOf(request.url);
   return access.listening.origin;
 }
+
 
 function refusal(status: number, message: string): Response {
   return Response.json({ statusCode: status, msg: message, message }, { status, headers: { 'cache-control': 'no-store' } });
@@ -148,7 +168,7 @@ export function controlRefusal(access: Access, request: Request): Response | und
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site');
   const corsAllowed = access.controlCors && corsAllows(access, origin);
-  if (!corsAllowed && ((origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none'))) {
+  if (!corsAllowed && ((origin !== null && origin !== originOf(request.url)) || (site !== null && site !== 'same-origin' && site !== 'none'))) {
     return refusal(403, 'The control API does not take requests from other origins (a web page cannot drive the mock).');
   }
   if (!bearerControlToken(access, request)) return controlTokenRefusal();

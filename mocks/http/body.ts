@@ -1,6 +1,7 @@
 // The one reader of JSON and form bodies: the size limit holds while the bytes arrive (chunked or not), and JSON nesting is bounded before parsing.
 import secureJson from 'secure-json-parse';
 import { DomainError, invalid } from '../domain/errors.ts';
+import type { RawIncoming } from './files.ts';
 
 /** Limits per kind of body. Uploads (multipart) stream to disk under their own per-type limits (mocks/http/multipart.ts). */
 export const BODY_LIMITS = {
@@ -29,9 +30,15 @@ export const bodyBytesRead = new WeakMap<Request, number>();
  * The body's bytes, refusing as soon as it passes `limit`: a declared Content-Length over it is refused before a byte
  * is read, and a chunked or under-declared body is no longer read from the first chunk past it.
  */
-export async function readBounded(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBounded(request: Request, limit: number, incoming?: RawIncoming): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new BodyTooLarge(limit);
+  const raw = incoming as NodeBody | undefined;
+  if (raw && typeof raw.on === 'function' && !raw.readableDidRead) {
+    const bytes = await readNodeBody(raw, limit);
+    bodyBytesRead.set(request, bytes.byteLength);
+    return bytes;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -50,6 +57,63 @@ export async function readBounded(request: Request, limit: number): Promise<Uint
     chunks.push(value);
   }
   bodyBytesRead.set(request, total);
+  return join(chunks, total);
+}
+
+/** What is read of node:http's IncomingMessage, named here so the browser build needs no Node types. */
+interface NodeBody {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  off(event: string, listener: (...args: any[]) => void): unknown;
+  pause(): unknown;
+  readableDidRead: boolean;
+  readableEnded: boolean;
+  destroyed: boolean;
+}
+
+/**
+ * The body straight from the Node request, within `limit`: the WHATWG stream the request would otherwise be read
+ * through costs more than the rest of a small JSON request. Past the limit it stops reading (the server closes the
+ * connection after the 413, reading and dropping what still arrives for a bounded moment: mocks/server.ts).
+ */
+function readNodeBody(incoming: NodeBody, limit: number): Promise<Uint8Array> {
+  if (incoming.readableEnded) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const done = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onGone);
+      incoming.off('close', onGone);
+    };
+    const onData = (chunk: Uint8Array) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        done();
+        incoming.pause();
+        reject(new BodyTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(join(chunks, total));
+    };
+    // The client went away mid-body: nobody is left to answer (the pipeline knows an 'aborted' error for that).
+    const onGone = () => {
+      done();
+      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onGone);
+    incoming.on('close', onGone);
+    if (incoming.destroyed) onGone();
+  });
+}
+
+function join(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let at = 0;
@@ -65,8 +129,8 @@ export async function readBounded(request: Request, limit: number): Promise<Uint
 const decoder = new TextDecoder('utf-8');
 
 /** The body as UTF-8 text within `limit` bytes. */
-export async function readText(request: Request, limit: number): Promise<string> {
-  return decoder.decode(await readBounded(request, limit));
+export async function readText(request: Request, limit: number, incoming?: RawIncoming): Promise<string> {
+  return decoder.decode(await readBounded(request, limit, incoming));
 }
 
 /** True when `text` opens more than `max` arrays or objects inside one another (strings skipped). One pass, no recursion. */
@@ -97,8 +161,8 @@ export function parseJson(text: string): unknown {
 }
 
 /** A JSON body read within the limit; an empty body is no body (the schema decides whether one was required). */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await readText(request, BODY_LIMITS.jsonBytes);
+export async function readJson(request: Request, incoming?: RawIncoming): Promise<unknown> {
+  const text = await readText(request, BODY_LIMITS.jsonBytes, incoming);
   if (text.trim() === '') return undefined;
   return parseJson(text);
 }

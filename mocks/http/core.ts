@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { apiBasePath } from '../../spec/documents.ts';
 import type { ContractValidator } from '../../spec/validator.ts';
-import { operationRunner, type HandlerMap } from './pipeline.ts';
+import { isNetworkError, operationRunner, type HandlerMap } from './pipeline.ts';
 import { publicHandlers } from './routes/index.ts';
 import { controlHandlers } from './control/index.ts';
 import { createState, type MockOptions, type MockState } from './state.ts';
@@ -12,7 +12,7 @@ import { faultLayer, type FaultLayer } from './faults.ts';
 import type { RawIncoming } from './files.ts';
 import { serveMediaFile } from './media-files.ts';
 import { controlRefusal, hostRefusal } from './access.ts';
-import { createCors, documentedResponseHeaders, type Cors } from './cors.ts';
+import { corsHeadersOf, createCors, documentedResponseHeaders, type Cors } from './cors.ts';
 import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
@@ -144,8 +144,10 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {
     const preflight = cors.preflight(request);
     if (preflight) return preflight;
+    const headers = cors.headersFor(request);
+    if (headers) corsHeadersOf.set(request, headers);
     const response = (await app.fetch(request, env)) as Response;
-    return response.type === 'error' ? response : cors.decorate(request, response);
+    return isNetworkError(response) ? response : cors.decorate(request, response, headers);
   };
   state.dispatch = (request) => fetch(request);
   const folders = [...territory.folders];

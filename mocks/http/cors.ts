@@ -1,5 +1,6 @@
 // CORS, so a web app on another origin can call the mock: preflights for every documented path, and the allow-origin headers on every answer.
 import { corsAllows, type Access } from './access.ts';
+import { originOf, pathnameOf } from './url-parts.ts';
 
 /**
  * How long a browser may reuse a preflight. Chromium caps it at 2 hours (Firefox at 24): the documented methods of a
@@ -29,9 +30,24 @@ export interface Cors {
   route(scope: CorsScope, method: string, path: string): void;
   /** The answer to a CORS preflight for a documented path, or undefined when the request is not one (the app answers it). */
   preflight(request: Request): Response | undefined;
-  /** The answer with the CORS headers its path takes. */
-  decorate(request: Request, response: Response): Response;
+  /**
+   * The CORS headers the answer to this request takes (undefined for none), worked out once per scope and Origin; a
+   * cross-origin request a browser will not let its page read is told on the terminal here.
+   */
+  headersFor(request: Request): Readonly<Record<string, string>> | undefined;
+  /** The answer with the CORS headers its path takes, `headers` being what headersFor gave for its request. */
+  decorate(request: Request, response: Response, headers?: Readonly<Record<string, string>>): Response;
 }
+
+/**
+ * The CORS headers of the request being answered, for whoever builds its answer (the pipeline): built into the answer
+ * at once, they are one header list, not a second pass over a Headers object on every answer.
+ */
+export const corsHeadersOf = new WeakMap<Request, Readonly<Record<string, string>>>();
+/** Answers built with their request's CORS headers already (decorate leaves them as they are). */
+export const withCors = new WeakSet<Response>();
+/** Header names CORS sets: an answer that sets one itself is decorated the slow way, merging. */
+export const CORS_HEADER_NAMES = ['vary', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
 
 export interface CorsOptions {
   apiPath: string;
@@ -126,6 +142,8 @@ export function createCors(access: Access, options: CorsOptions): Cors {
   const routes: Route[] = [];
   const byPath = new Map<string, Route>();
   const tell = refusalLog(options.log ?? ((line) => console.error(line)), options.now ?? Date.now);
+  /** The headers of each scope and Origin asked with. */
+  const answerHeaders = new Map<string, Readonly<Record<string, string>>>();
 
   /** Every answer under a prefix takes the headers, undocumented paths' 404 included, so a page can read why it failed. */
   function scopeOf(pathname: string): CorsScope | 'media' | undefined {
@@ -170,7 +188,7 @@ export function createCors(access: Access, options: CorsOptions): Cors {
 
   /** A request from a page of this very origin (the mock's own pages), which CORS does not concern. */
   function sameOrigin(request: Request, origin: string): boolean {
-    return origin === new URL(request.url).origin || origin === access.publicOrigin || origin === access.listening?.origin;
+    return origin === originOf(request.url) || origin === access.publicOrigin || origin === access.listening?.origin;
   }
 
   /** Why a page of `origin` cannot have answers from this path, when it cannot; undefined when it can. */
@@ -190,7 +208,7 @@ export function createCors(access: Access, options: CorsOptions): Cors {
   }
 
   function refuse(kind: 'preflight' | 'request', request: Request, origin: string, method: string, reason: CorsRefusal, why: string, detail = ''): void {
-    const pathname = new URL(request.url).pathname;
+    const pathname = pathnameOf(request.url);
     const what = kind === 'preflight' ? `the preflight for ${method} ${pathname}` : `${method} ${pathname} (answered, but the browser will not show it to the page)`;
     tell(`${reason}\n${origin}\n${method}\n${pathname}\n${detail}`, `refused ${what} from ${origin}: ${why}`);
   }
@@ -211,7 +229,7 @@ export function createCors(access: Access, options: CorsOptions): Cors {
       const origin = request.headers.get('origin');
       const asked = request.headers.get('access-control-request-method');
       if (origin === null || asked === null) return undefined;
-      const pathname = new URL(request.url).pathname;
+      const pathname = pathnameOf(request.url);
       const method = asked.toUpperCase();
       const refused = refusal(pathname, origin);
       if (refused?.reason === 'origin') {
@@ -255,27 +273,53 @@ export function createCors(access: Access, options: CorsOptions): Cors {
       return new Response(null, { status: 204, headers });
     },
 
-    decorate(request, response) {
-      const origin = request.headers.get('origin');
-      const pathname = new URL(request.url).pathname;
-      // A preflight's refusal was told by preflight() already.
-      const isPreflight = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
-      if (origin !== null && !isPreflight && !sameOrigin(request, origin)) {
-        const refused = refusal(pathname, origin);
-        if (refused) refuse('request', request, origin, request.method, refused.reason, refused.why);
-      }
-      const scope = scopeOf(pathname);
-      if (!enabled(scope)) return response;
+    headersFor,
+
+    decorate(request, response, headers = headersFor(request)) {
+      if (!headers || withCors.has(response)) return response;
       let out = response;
       try {
-        allowOrigin(out.headers, origin);
+        apply(out.headers, headers);
       } catch {
         // A response whose headers are immutable (one fetched from elsewhere) is copied, its body still streaming.
         out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
-        allowOrigin(out.headers, origin);
+        apply(out.headers, headers);
       }
-      if (scope === 'public' && options.exposeHeaders.length > 0) out.headers.set('access-control-expose-headers', options.exposeHeaders.join(', '));
       return out;
     },
   };
+
+  /** The CORS headers of an answer to this request (Cors.headersFor). */
+  function headersFor(request: Request): Readonly<Record<string, string>> | undefined {
+    const origin = request.headers.get('origin');
+    const pathname = pathnameOf(request.url);
+    // A preflight's refusal was told by preflight() already.
+    const isPreflight = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
+    if (origin !== null && !isPreflight && !sameOrigin(request, origin)) {
+      const refused = refusal(pathname, origin);
+      if (refused) refuse('request', request, origin, request.method, refused.reason, refused.why);
+    }
+    const scope = scopeOf(pathname);
+    if (!enabled(scope)) return undefined;
+    const key = `${scope} ${origin ?? ''}`;
+    let headers = answerHeaders.get(key);
+    if (!headers) {
+      const built = new Headers();
+      allowOrigin(built, origin);
+      if (scope === 'public' && options.exposeHeaders.length > 0) built.set('access-control-expose-headers', options.exposeHeaders.join(', '));
+      headers = Object.freeze(Object.fromEntries(built));
+      // Origins come from clients: bounded, and emptied whole when full.
+      if (answerHeaders.size >= 256) answerHeaders.clear();
+      answerHeaders.set(key, headers);
+    }
+    return headers;
+  }
+}
+
+/** Set CORS headers on an answer, adding to a Vary it already has. */
+function apply(target: Headers, headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'vary') addVary(target, ...value.split(', '));
+    else target.set(name, value);
+  }
 }

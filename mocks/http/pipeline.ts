@@ -8,6 +8,8 @@ import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
 import { BodyTooLarge, bodyBytesRead, readJson } from './body.ts';
 import { publicOrigin } from './access.ts';
+import { CORS_HEADER_NAMES, corsHeadersOf, withCors } from './cors.ts';
+import { searchParamsOf } from './url-parts.ts';
 import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
@@ -109,9 +111,29 @@ function clientAborted(request: Request, err: unknown): boolean {
   return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
 }
 
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+/**
+ * A dropped connection (`Response.error()`), told by its status 0 alone: reading `type` would build the whole WHATWG
+ * response behind the Node server's lightweight one, on every answer.
+ */
+export function isNetworkError(response: Response): boolean {
+  return response.status === 0;
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}, request?: Request): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return new Response(status === 204 ? null : text, { status, headers: { ...JSON_HEADERS, ...headers } });
+  return respond(request, status === 204 ? null : text, status, { ...JSON_HEADERS, ...headers });
+}
+
+/**
+ * An answer with its request's CORS headers in its one header list (mocks/http/cors.ts); one whose own headers CORS
+ * would merge into is left for the CORS layer to decorate.
+ */
+function respond(request: Request | undefined, body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+  const cors = request && corsHeadersOf.get(request);
+  if (!cors || CORS_HEADER_NAMES.some((name) => name in headers)) return new Response(body, { status, headers });
+  const response = new Response(body, { status, headers: { ...headers, ...cors } });
+  withCors.add(response);
+  return response;
 }
 
 export interface RunOptions {
@@ -171,7 +193,7 @@ export function operationRunner(state: MockState, op: CompiledOperation, handler
     if (checked) return checked;
     // The journal says what decided a refusal (mocks/http/journal.ts), read from the body as answered (a fault's included).
     if (call.seen && d.kind === 'reply' && d.status >= 400) call.seen.refusal = d.body;
-    return d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers);
+    return d.kind === 'ready' ? d.response : jsonResponse(d.status, d.body, d.headers, call.request);
   };
   if (!options.public) return (request, params, incoming) => answer({ request, params, incoming });
   return (request, params, incoming) => journaled(state, op, options, { request, params, incoming }, answer);
@@ -205,7 +227,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     status: response?.status ?? 0,
     at,
     receivedAt,
-    bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : request.body ? null : 0),
+    bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : unreadBody(call) ? null : 0),
     body: seen.ctx?.body,
     secrets: requestSecrets(request.headers, params),
     isKnownSecret: knownSecrets(state.world),
@@ -214,11 +236,21 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     refusal: plan?.refused !== undefined ? { message: plan.refused } : plan?.canned ? plan.canned.body : seen.refusal,
     ledger: walletMoves(seen),
   });
-  await hold(latencyMs, request.signal);
+  // The signal is asked for only when there is a wait: under the Node server it costs an AbortController per request.
+  if (latencyMs > 0) await hold(latencyMs, request.signal);
   // A dropped connection: `Response.error()` is what fetch rejects on (MSW answers it so); mocks/server.ts destroys the socket.
   if (!response) return Response.error();
   if (plan?.applied && !plan.refused) return withHeader(response, 'preference-applied', plan.applied);
   return response;
+}
+
+/**
+ * Whether a request left unread had a body of unknown length. Under the Node server, a request without Content-Length
+ * has one only when it is chunked: asking `request.body` there would build the whole WHATWG request (a fifth of a list
+ * read's cost) to learn it. In-process, the request is a real one and its `body` costs nothing.
+ */
+function unreadBody(call: Call): boolean {
+  return call.incoming ? call.request.headers.has('transfer-encoding') : call.request.body !== null;
 }
 
 /** The answer an override gives instead of the operation's; none (undefined) for a dropped connection. */
@@ -295,10 +327,10 @@ function newContext(state: MockState, op: CompiledOperation, call: Call, options
 async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
   const { request, op } = ctx;
   let parsedBody: unknown;
-  if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request);
+  if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request, ctx.incoming);
   const check = op.validateRequest({
     path: ctx.params,
-    query: new URL(request.url).searchParams,
+    query: searchParamsOf(request.url),
     headers: request.headers,
     body: h.rawBody ? undefined : parsedBody,
     contentType: h.rawBody ? undefined : (request.headers.get('content-type') ?? undefined),
@@ -320,7 +352,15 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
   const { request } = call;
   let ctx: Ctx | undefined;
   // A wallet refusal links to the wallet page of the workspace it refused (unset before authentication).
-  const errorOptions = () => ({ appUrl: publicOrigin(state.access, request), walletUrl: walletLink(state, ctx?.ws || undefined) });
+  // Read only by the refusals that carry a link (402s), so the rest do not build one.
+  const errorOptions = () => ({
+    get appUrl() {
+      return publicOrigin(state.access, request);
+    },
+    get walletUrl() {
+      return walletLink(state, ctx?.ws || undefined);
+    },
+  });
   try {
     // Time passes before anything is read, so a request sees every post that is due as sent.
     state.tick();
@@ -335,11 +375,11 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     await readInput(ctx, h);
     const key = memo && h.memo!(ctx);
     const kept = key === undefined ? undefined : memo!.get(key);
-    if (kept) return { kind: 'ready', response: new Response(kept, { status: 200, headers: JSON_HEADERS }) };
+    if (kept) return { kind: 'ready', response: respond(request, kept, 200, JSON_HEADERS) };
     const reply = await h.handle(ctx);
     if (reply.response) return { kind: 'ready', response: reply.response };
     if (key !== undefined && (reply.status ?? 200) === 200 && !reply.headers) {
-      return { kind: 'ready', response: new Response(memo!.set(key, reply.body), { status: 200, headers: JSON_HEADERS }) };
+      return { kind: 'ready', response: respond(request, memo!.set(key, reply.body), 200, JSON_HEADERS) };
     }
     return { kind: 'reply', status: reply.status ?? 200, body: reply.body, headers: reply.headers ?? {} };
   } catch (err) {
