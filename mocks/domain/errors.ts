@@ -44,8 +44,17 @@ export class DomainError extends Error {
 export const invalid = (message: string | string[]) => new DomainError('invalid', message);
 export const postInvalid = (provider: string, name: string, message: string) =>
   new DomainError('post_invalid', message, { provider, name });
-export const unauthorized = (message: 'No API Key found' | 'Invalid API key' | 'Invalid OAuth token') =>
-  new DomainError('unauthorized', message);
+type Unauthorized = 'No API Key found' | 'Invalid API key' | 'Invalid OAuth token';
+/**
+ * The three 401s, made once: nothing is added to a refusal once made, and a client without a key (a page before
+ * sign-in, a probe) asks for one on every request.
+ */
+const UNAUTHORIZED = new Map<Unauthorized, DomainError>();
+export const unauthorized = (message: Unauthorized): DomainError => {
+  let err = UNAUTHORIZED.get(message);
+  if (!err) UNAUTHORIZED.set(message, (err = Object.freeze(new DomainError('unauthorized', message)) as DomainError));
+  return err;
+};
 export const walletRefusal = (message: string) => new DomainError('wallet_refusal', message);
 export const planRefusal = (message: string) => new DomainError('plan_refusal', message);
 export const notFound = (message: string) => new DomainError('not_found', message);

@@ -13,7 +13,7 @@ import { searchParamsOf } from './url-parts.ts';
 import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
-import { knownSecrets, requestSecrets, type Exchange } from './journal.ts';
+import { knownSecrets, requestSecrets, type Exchange, type NodeHeaders } from './journal.ts';
 import { cannedResponse, journalOverride, planFor, type Plan } from './overrides.ts';
 
 export interface Ctx {
@@ -229,7 +229,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : unreadBody(call) ? null : 0),
     body: seen.ctx?.body,
-    secrets: requestSecrets(request.headers, params),
+    secrets: requestSecrets((call.incoming as { headers?: NodeHeaders } | undefined)?.headers ?? request.headers, params),
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
     override: plan && journalOverride(plan),
@@ -347,20 +347,30 @@ async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
   ctx.query = check.query;
 }
 
+/** The links a refusal may carry, worked out only when one reads them (402s do; most refusals do not). */
+class ErrorLinks {
+  readonly #state: MockState;
+  readonly #request: Request;
+  readonly #ws: Workspace | undefined;
+  constructor(state: MockState, request: Request, ws: Workspace | undefined) {
+    this.#state = state;
+    this.#request = request;
+    this.#ws = ws;
+  }
+  get appUrl(): string {
+    return publicOrigin(this.#state.access, this.#request);
+  }
+  get walletUrl(): string {
+    return walletLink(this.#state, this.#ws);
+  }
+}
+
 /** Run one operation through its stages: tick, authenticate, admit, read and validate input, act. */
 async function decide(state: MockState, op: CompiledOperation, h: OperationHandler, options: RunOptions, call: Call, memo?: Memo): Promise<Decision> {
   const { request } = call;
   let ctx: Ctx | undefined;
   // A wallet refusal links to the wallet page of the workspace it refused (unset before authentication).
-  // Read only by the refusals that carry a link (402s), so the rest do not build one.
-  const errorOptions = () => ({
-    get appUrl() {
-      return publicOrigin(state.access, request);
-    },
-    get walletUrl() {
-      return walletLink(state, ctx?.ws || undefined);
-    },
-  });
+  const errorOptions = () => new ErrorLinks(state, request, ctx?.ws || undefined);
   try {
     // Time passes before anything is read, so a request sees every post that is due as sent.
     state.tick();
