@@ -105,21 +105,35 @@ export function knownSecrets(world: World): (value: string) => boolean {
 }
 
 /** The request's own secrets: its credential, with and without `Bearer`, and the value of every secret-named header. */
-export function requestSecrets(headers: Headers, params: Record<string, string>): string[] {
+export function requestSecrets(headers: Headers | NodeHeaders, params: Record<string, string>): string[] {
   const out = [params.token ?? ''];
-  for (const [name, value] of headers) if (isSecretHeader(name)) out.push(value, value.replace(/^Bearer\s+/i, ''));
+  const add = (value: string) => out.push(value, value.replace(/^Bearer\s+/i, ''));
+  if (headers instanceof Headers) {
+    for (const [name, value] of headers) if (secretName(name)) add(value);
+  } else {
+    // node:http's own header object (names in lower case), as the Node server received it: walking the request's
+    // Headers would build that whole object for this alone.
+    for (const name in headers) {
+      const value = headers[name];
+      if (value !== undefined && secretName(name)) add(Array.isArray(value) ? value.join(', ') : value);
+    }
+  }
   return out;
 }
 
-/** Header names seen, judged once each (clients send the same few on every request); bounded, as they come from clients. */
-const headerVerdicts = new Map<string, boolean>();
+/** node:http's IncomingMessage.headers, named here so the browser build needs no Node types. */
+export type NodeHeaders = Record<string, string | string[] | undefined>;
 
-function isSecretHeader(name: string): boolean {
-  let secret = headerVerdicts.get(name);
+/** Names seen (headers, query parameters, body fields), judged once each: clients send the same few on every request. */
+const nameVerdicts = new Map<string, boolean>();
+
+/** isSecretName, remembered; bounded, as the names come from clients. */
+function secretName(name: string): boolean {
+  let secret = nameVerdicts.get(name);
   if (secret === undefined) {
     secret = isSecretName(name);
-    if (headerVerdicts.size >= 512) headerVerdicts.clear();
-    headerVerdicts.set(name, secret);
+    if (nameVerdicts.size >= 1024) nameVerdicts.clear();
+    nameVerdicts.set(name, secret);
   }
   return secret;
 }
@@ -135,9 +149,22 @@ function redactString(value: string, secrets: Secrets): string {
   if (known && value.length >= 8 && known(value)) return REDACTED;
   let out = value;
   for (const s of secrets.values) if (s.length >= 8 && out.includes(s)) out = out.split(s).join(REDACTED);
-  out = out.replace(ISSUED_CREDENTIAL, REDACTED);
-  if (known && out.length >= 8) out = out.replace(CANDIDATE, (run) => (known(run) ? REDACTED : run));
+  // Every issued form has an underscore; most strings (dates, words) have none, and are left unscanned.
+  if (out.includes('_')) out = out.replace(ISSUED_CREDENTIAL, REDACTED);
+  // Runs are looked up first and the string rebuilt only when one is known: most strings hold no credential.
+  if (known && out.length >= 8 && someRun(out, known)) out = out.replace(CANDIDATE, (run) => (known(run) ? REDACTED : run));
   return out;
+}
+
+function someRun(text: string, known: (value: string) => boolean): boolean {
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+    if (known(m[0])) {
+      CANDIDATE.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A value held under a secret name: every scalar in it blanked, however deep (`tokens: {a: [..]}`); null stays null. */
@@ -153,7 +180,7 @@ function redactWith(value: unknown, secrets: Secrets): unknown {
   if (Array.isArray(value)) return value.map((v) => redactWith(v, secrets));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = isSecretName(k) ? blank(v) : redactWith(v, secrets);
+    for (const [k, v] of Object.entries(value)) out[k] = secretName(k) ? blank(v) : redactWith(v, secrets);
     return out;
   }
   return value;
@@ -184,7 +211,7 @@ function recordedQuery(url: string, secrets: Secrets): Record<string, string> | 
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) out[k] = isSecretName(k) ? REDACTED : redactString(v, secrets);
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) out[k] = secretName(k) ? REDACTED : redactString(v, secrets);
   return out;
 }
 
