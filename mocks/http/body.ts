@@ -154,6 +154,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 export function parseJson(text: string): unknown {
   if (nestsDeeperThan(text, BODY_LIMITS.jsonDepth)) throw invalid(`Request body nests deeper than ${BODY_LIMITS.jsonDepth} levels`);
   try {
+    // A `__proto__` or `constructor` key is spelt out in the text or written with a \u escape: a text with neither
+    // holds none, and JSON.parse gives what secure-json-parse would without its scans of the whole text.
+    if (!text.includes('proto') && !text.includes('constructor') && !text.includes('\\u')) return JSON.parse(text);
     return secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch {
     throw invalid('Request body is not valid JSON');
