@@ -145,4 +145,23 @@ describe('request journal', () => {
     expect(seqs[0]).toBe(4001);
     expect(seqs.at(-1)).toBe(5000);
   });
+
+  it.each([
+    ['now', T0],
+    ['the epoch', 0],
+    ['before the epoch', -1],
+    ['the last moment of year 9999', 253_402_300_799_999],
+    ['year 10000', 253_402_300_800_000],
+    ['before year 0', -62_167_219_200_001],
+  ])('counts an entry at %s as the bytes it is read as (times kept as numbers, read as ISO strings)', (_, at) => {
+    const journal = new Journal(false, () => 10);
+    journal.record({
+      method: 'GET', operationId: 'listIntegrations', apiPath: '/api/public/v1', pathTemplate: '/integrations', params: {}, url: 'http://m/api/public/v1/integrations?x=é',
+      workspaceId: 'ws', status: 200, at, receivedAt: T0, bodyBytes: 0, body: undefined, secrets: [], latencyMs: 0,
+    });
+    const [entry] = journal.list();
+    expect(entry!.at).toBe(new Date(at).toISOString());
+    expect(journal.bytes).toBe(Buffer.byteLength(JSON.stringify(entry)));
+  });
 });
+

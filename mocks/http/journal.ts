@@ -249,6 +249,15 @@ function recordedWallet(ledger: NonNullable<Exchange['ledger']>, secrets: Secret
   };
 }
 
+/** An entry as kept: its times as numbers, written as ISO strings when read (formatting two a request was a third of recording it). */
+type Kept = Omit<JournalEntry, 'at' | 'receivedAt'> & { at: number; receivedAt: number };
+
+/** How many more bytes a time takes in JSON as its ISO string than as its number (years past 9999 take a sign and six digits). */
+function isoGrowth(ms: number): number {
+  const iso = ms >= -62_167_219_200_000 && ms <= 253_402_300_799_999 ? 26 : 29;
+  return iso - String(ms).length;
+}
+
 function statusMatches(status: number, filter: string): boolean {
   // `4xx` takes a class; a number takes one status.
   return /^[1-5]xx$/i.test(filter) ? Math.floor(status / 100) === Number(filter[0]) : status === Number(filter);
@@ -259,7 +268,7 @@ function statusMatches(status: number, filter: string): boolean {
  * shifted), and the cap is read on every record so PUT /_mock/limits takes effect at the next request.
  */
 export class Journal {
-  #ring: JournalEntry[] = [];
+  #ring: Kept[] = [];
   /** Each slot's entry size in bytes (its JSON), and their sum: the `journalBytes` budget forgets by it. */
   #sizes: number[] = [];
   #bytes = 0;
@@ -305,15 +314,15 @@ export class Journal {
     }
     if (cap !== this.#capacity) this.#resize(cap);
     const secrets: Secrets = { values: x.secrets, known: x.isKnownSecret };
-    const entry: JournalEntry = {
+    const entry: Kept = {
       seq: ++this.#seq,
       method: x.method,
       path: recordedPath(x, secrets),
       operationId: x.operationId,
       workspaceId: x.workspaceId,
       status: x.status,
-      at: new Date(x.at).toISOString(),
-      receivedAt: new Date(x.receivedAt).toISOString(),
+      at: x.at,
+      receivedAt: x.receivedAt,
       bodyBytes: x.bodyBytes,
       latencyMs: x.latencyMs,
     };
@@ -337,7 +346,8 @@ export class Journal {
     const slot = (this.#start + this.#size) % cap;
     this.#size++;
     this.#ring[slot] = entry;
-    this.#sizes[slot] = utf8Length(JSON.stringify(entry));
+    // Its size as read: the times as the ISO strings they are written as.
+    this.#sizes[slot] = utf8Length(JSON.stringify(entry)) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
     this.#bytes += this.#sizes[slot]!;
     // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
     const budget = this.#byteBudget();
@@ -362,9 +372,9 @@ export class Journal {
       if (filter.method !== undefined && e.method !== filter.method.toUpperCase()) continue;
       if (filter.path !== undefined && e.path !== filter.path) continue;
       if (filter.status !== undefined && !statusMatches(e.status, filter.status)) continue;
-      if (filter.since !== undefined && Date.parse(e.at) < filter.since) continue;
+      if (filter.since !== undefined && e.at < filter.since) continue;
       if (filter.after !== undefined && e.seq <= filter.after) continue;
-      out.push(e);
+      out.push({ ...e, at: new Date(e.at).toISOString(), receivedAt: new Date(e.receivedAt).toISOString() });
     }
     return out;
   }
