@@ -2,12 +2,13 @@
 // against this one, with a bare node:http server sending the same bytes as the floor. Rounds alternate the servers,
 // so a machine that gets busier halfway hurts both sides alike; medians of the rounds are printed.
 // Usage: git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
-//        npm run bench:compare -- --before /tmp/before [--rounds 3 --duration 5 --connections 10]
+//        npm run bench:compare -- --before /tmp/before [--rounds 3 --duration 5 --connections 10 --wait 120 --anyway]
+// Like npm run bench, it waits for a quiet machine first and stops if none comes (--anyway measures regardless).
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_DRAFT, BENCH_KEY } from './lib/bench-requests.ts';
-import { API, NODE, arg, freePort, httpJson, loadWithCpu, machine, median, startServer, type Started } from './lib/processes.ts';
+import { API, NODE, arg, flag, freePort, httpJson, loadWithCpu, median, quietMachine, startServer, type Started } from './lib/processes.ts';
 
 const before = arg('before');
 if (!before) {
@@ -48,7 +49,7 @@ async function startBare(body: unknown): Promise<Started> {
   return startServer('bare', [NODE, 'scripts/lib/bare-server.ts', String(port), file], port, PROBE);
 }
 
-const info = await machine();
+const info = await quietMachine(Number(arg('wait', '120')), flag('anyway'));
 console.log(`Machine: ${info.cpus} x ${info.cpuModel}, Node ${info.node}, load ${info.loadAverage.join(' ')}; a busy loop got ${Math.round(info.cpuAvailability.share * 100)}% of a core`);
 console.log(`before: ${before}; after: this checkout; ${rounds} rounds, ${duration} s per operation, ${connections} connections\n`);
 

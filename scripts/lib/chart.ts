@@ -7,14 +7,14 @@ interface ChartInput {
   rows: Array<{ server: string; operation: string; requestsPerSecond: number }>;
 }
 
-const COLORS: Record<string, string> = { mock: '#2563eb', prism: '#f59e0b', bare: '#6b7280' };
-const LABELS: Record<string, string> = { mock: 'this mock', prism: 'Stoplight Prism (mock)', bare: 'bare node:http, fixed body' };
+const COLORS: Record<string, string> = { mock: '#2563eb', prism: '#f59e0b', bare: '#6b7280', adapter: '#9ca3af' };
+const LABELS: Record<string, string> = { mock: 'this mock', prism: 'Stoplight Prism (mock)', bare: 'bare node:http, fixed body', adapter: 'the HTTP adapter alone, fixed body' };
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function throughputChart(input: ChartInput): string {
   const operations = [...new Set(input.rows.map((r) => r.operation))];
-  const servers = ['mock', 'prism', 'bare'].filter((s) => input.rows.some((r) => r.server === s));
+  const servers = ['mock', 'prism', 'bare', 'adapter'].filter((s) => input.rows.some((r) => r.server === s));
   const max = Math.max(...input.rows.map((r) => r.requestsPerSecond), 1);
   const left = 250;
   const width = 820;

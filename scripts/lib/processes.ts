@@ -181,3 +181,31 @@ export async function machine() {
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 export const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+
+/** What a CPU benchmark asks of the machine before it starts: a one-minute load under 1 and a busy loop near a whole core. */
+export const QUIET = { load: 1, share: 0.9 } as const;
+
+/**
+ * The machine, once it is quiet: waits up to `waitSeconds` (checking every 10 s) for the one-minute load to fall under
+ * QUIET.load with a busy loop getting QUIET.share of a core. A machine that stays busy ends the run (exit 3) unless
+ * `anyway`: figures taken beside other work are the ones that led to wrong decisions before.
+ */
+export async function quietMachine(waitSeconds: number, anyway: boolean) {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (;;) {
+    const info = await machine();
+    const quiet = info.loadAverage[0]! < QUIET.load && info.cpuAvailability.share >= QUIET.share;
+    const said = `load ${info.loadAverage.join(' ')}, a busy loop got ${Math.round(info.cpuAvailability.share * 100)}% of a core`;
+    if (quiet) return { ...info, quiet: true };
+    if (Date.now() >= deadline) {
+      if (anyway) {
+        console.log(`The machine is NOT quiet (${said}); going on as --anyway asks: read only the ratios measured side by side.`);
+        return { ...info, quiet: false };
+      }
+      console.error(`The machine is not quiet (${said}; wanted a load under ${QUIET.load} and ${QUIET.share * 100}% of a core). Stop what else runs, or pass --anyway.`);
+      process.exit(3);
+    }
+    console.log(`Waiting for a quiet machine (${said})...`);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+  }
+}
