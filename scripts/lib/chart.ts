@@ -37,11 +37,13 @@ export function throughputChart(input: ChartInput): string {
     y += groupGap;
   }
   const legendY = y + 6;
+  // Two to a row, so four servers' names fit the width.
   servers.forEach((s, i) => {
-    const x = left + i * 190;
-    parts.push(`<rect x="${x}" y="${legendY}" width="12" height="12" fill="${COLORS[s]}"/><text x="${x + 18}" y="${legendY + 11}" class="val">${escape(LABELS[s] ?? s)}</text>`);
+    const x = left + (i % 2) * 280;
+    const ly = legendY + Math.floor(i / 2) * 20;
+    parts.push(`<rect x="${x}" y="${ly}" width="12" height="12" fill="${COLORS[s]}"/><text x="${x + 18}" y="${ly + 11}" class="val">${escape(LABELS[s] ?? s)}</text>`);
   });
-  const height = legendY + 34;
+  const height = legendY + Math.ceil(servers.length / 2) * 20 + 14;
   const subtitle = `${input.machine.cpus} x ${input.machine.cpuModel}, Node ${input.machine.node}, ${input.connections} connections, ${input.date.slice(0, 10)}` +
     (input.machine.cpuAvailability ? `, a busy loop got ${Math.round(input.machine.cpuAvailability.share * 100)}% of a core` : '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif">
