@@ -1,5 +1,5 @@
 // The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, workspaceOf, isSpend } from './helpers.ts';
+import { type FaultDefinition, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
 import { findChannel } from '../../domain/world.ts';
 import { updateRow } from '../../domain/posts.ts';
 
@@ -33,7 +33,7 @@ export const ANALYTICS: FaultDefinition[] = [
         ws.wallet.balance -= t.cents;
       }
       if (r.status !== 402) return undefined;
-      const channelId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const channelId = segmentAt(request.url, -1);
       const channel = findChannel(ws, channelId);
       if (channel?.identifier !== 'x') return undefined;
       // The 402 came from the charge: answer as if the read were free.

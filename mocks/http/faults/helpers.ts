@@ -25,7 +25,24 @@ export type Reply = { status: number; body: any; headers: Record<string, string>
 
 /** The last path segment of a URL, decoded: a ticket's token in its uploadUrl, a post's id in a request. */
 export function lastSegment(url: string | URL): string {
-  return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  return segmentAt(url, -1);
+}
+
+/** A URL's path segment at `index` (negative from the end), decoded: an id in a request's path. */
+export function segmentAt(url: string | URL, index: number): string {
+  return decodeSegment(new URL(url).pathname.split('/').at(index) ?? '');
+}
+
+/**
+ * A path segment decoded, or as sent when it is not valid percent-encoding: a fault models the one bug it names, and
+ * a hostile id (`%ZZ`) must meet the mock's own 404, not a crash of the fault's.
+ */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 export type Info = { operationId: string; request: Request };
 /** A reply override: the reply to answer instead, or `undefined` to keep it. */

@@ -1,5 +1,5 @@
 // The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment } from './helpers.ts';
+import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
@@ -14,7 +14,7 @@ export const findSlotIgnoresPosts: FaultDefinition = {
   caughtBy: ['find_slot_next_free'],
   operations: ['findSlot'],
   override: onOk((state, r, ws, { request }) => {
-    const channel = findChannel(ws, decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''));
+    const channel = findChannel(ws, segmentAt(request.url, -1));
     if (!channel) return undefined;
     const empty = { ...ws, posts: { ...ws.posts, rows: new Map() } } as unknown as Workspace;
     return { ...r, body: { date: new Date(findSlot(empty, channel, state.clock.now())).toISOString() } };
@@ -215,7 +215,7 @@ export const POSTS: FaultDefinition[] = [
     override: (state) => (r, { operationId, request }) => {
       const mem = remember(state.world);
       const path = new URL(request.url).pathname;
-      const id = decodeURIComponent((/\/posts\/group\/([^/]+)$/.exec(path) ?? /\/(?:posts|analytics\/post)\/([^/]+)(?:\/(?:status|release-id|missing))?$/.exec(path))?.[1] ?? '');
+      const id = decodeSegment((/\/posts\/group\/([^/]+)$/.exec(path) ?? /\/(?:posts|analytics\/post)\/([^/]+)(?:\/(?:status|release-id|missing))?$/.exec(path))?.[1] ?? '');
       if (operationId === 'createPosts' && r.status === 200) {
         const ws = workspaceOf(state, request);
         for (const { postId } of r.body as Array<{ postId: string }>) for (const row of ws ? groupRows(ws, ws.posts.rows.get(postId)?.group ?? '') : []) mem.set(`post:${row.id}`, { id: row.id, group: row.group, deleted: false });

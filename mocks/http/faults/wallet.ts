@@ -1,6 +1,6 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import type { OperationHandler } from '../pipeline.ts';
-import { type FaultDefinition, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around } from './helpers.ts';
+import { type FaultDefinition, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel } from '../../domain/world.ts';
@@ -40,7 +40,7 @@ export const WALLET: FaultDefinition[] = [
     caughtBy: ['charged_again_after_refund'],
     operations: ['changePostStatus'],
     override: onOk((state, _, ws, { request }) => {
-      const postId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? '');
+      const postId = segmentAt(request.url, -2);
       const ledger: any[] = ws.wallet.ledger;
       if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
       const now = state.clock.now();
@@ -129,7 +129,7 @@ export const WALLET: FaultDefinition[] = [
     caughtBy: ['storage_paid_at_upload'],
     operations: ['deleteMedia'],
     override: onOk((state, _, ws, { request }) => {
-      const mediaId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      const mediaId = segmentAt(request.url, -1);
       const ledger: any[] = ws.wallet.ledger;
       for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'storage.gb' && t.reference === mediaId)) {
         if (ledger.some((x) => x.id === `${t.id}_back`)) continue;
@@ -189,7 +189,7 @@ export const WALLET: FaultDefinition[] = [
     override: (state) => (r, { operationId, request }) => {
       const mem = remember(state.world);
       if (operationId === 'setAutoTopUp' && r.status === 200) {
-        const wsId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-3) ?? '');
+        const wsId = segmentAt(request.url, -3);
         const ws = state.world.workspaces.get(wsId);
         if (ws) {
           mem.set(`limit:${wsId}`, ws.wallet.autoTopUp.monthlyLimit);
@@ -268,7 +268,7 @@ export const WALLET: FaultDefinition[] = [
     operations: ['changePostStatus'],
     override: (state) => (r, { request }) => {
       const ws = workspaceOf(state, request);
-      const row = ws?.posts.rows.get(decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? ''));
+      const row = ws?.posts.rows.get(segmentAt(request.url, -2));
       if (r.status !== 402 || !row) return undefined;
       updateRow(row, { state: 'QUEUE' });
       return { status: 200, headers: r.headers, body: { id: row.id, state: row.state } };
