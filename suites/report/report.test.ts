@@ -81,6 +81,18 @@ describe('verify reports', () => {
     expect(xml).toMatch(/<testcase [^>]*name="whole_check" assertions="4"/);
   });
 
+  it("a JUnit failure of one part of a check names the part and the selection that replays it alone", () => {
+    const parted: RunReport = {
+      ...report,
+      results: [result({ name: 'settings_refused', status: 'failed', failures: [{ check: 'settings_refused', part: 'tiktok', operation: 'createPosts', received: '200', documented: '400' }] })],
+    };
+    const xml = toJUnit(parted);
+    expect(xml).toContain('<failure message="[tiktok] createPosts 200">');
+    expect(xml).toContain('part: tiktok (replay it alone: --checks settings_refused/tiktok)');
+    // A failure of a check without parts says nothing of parts.
+    expect(toJUnit(report)).not.toContain('part: ');
+  });
+
   it("the closing CI line read from verify's JUnit report counts the failed, the skipped and the passed in part, and exits 1 on a failure", () => {
     const file = join(mkdtempSync(join(tmpdir(), 'spw-junit-')), 'verify.xml');
     writeFileSync(file, toJUnit(report));
