@@ -28,6 +28,11 @@ export function lastSegment(url: string | URL): string {
   return segmentAt(url, -1);
 }
 
+/** The upload ticket a URL ends in (a minted ticket's uploadUrl, an upload's request), if the world holds it. */
+export function ticketAt(state: MockState, url: string | URL) {
+  return state.world.uploadTickets.get(lastSegment(url));
+}
+
 /** A URL's path segment at `index` (negative from the end), decoded: an id in a request's path. */
 export function segmentAt(url: string | URL, index: number): string {
   return decodeSegment(new URL(url).pathname.split('/').at(index) ?? '');

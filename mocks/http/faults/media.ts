@@ -1,5 +1,5 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment } from './helpers.ts';
+import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment, ticketAt } from './helpers.ts';
 
 /** The media faults, in the catalogue's order. */
 export const MEDIA: FaultDefinition[] = [
@@ -93,8 +93,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = lastSegment(r.body.uploadUrl);
-      const t = state.world.uploadTickets.get(token);
+      const t = ticketAt(state, r.body.uploadUrl);
       if (t) t.expiresAt = Number.MAX_SAFE_INTEGER;
       return undefined;
     },
@@ -107,8 +106,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = lastSegment(r.body.uploadUrl);
-      const t = state.world.uploadTickets.get(token);
+      const t = ticketAt(state, r.body.uploadUrl);
       if (t) t.expiresAt = state.clock.now() + 3600_000;
       return { ...r, body: { ...r.body, expiresInSeconds: 3600 } };
     },
@@ -121,8 +119,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200 || !String(r.body.uploadUrl).includes('/brief-upload/')) return undefined;
-      const token = lastSegment(r.body.uploadUrl);
-      const t = state.world.uploadTickets.get(token);
+      const t = ticketAt(state, r.body.uploadUrl);
       if (t) t.purpose = 'media';
       return { ...r, body: { ...r.body, uploadUrl: String(r.body.uploadUrl).replace('/brief-upload/', '/upload-ticket/') } };
     },
@@ -135,8 +132,7 @@ export const MEDIA: FaultDefinition[] = [
     operations: ['createUploadTicket'],
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
-      const token = lastSegment(r.body.uploadUrl);
-      const t = state.world.uploadTickets.get(token);
+      const t = ticketAt(state, r.body.uploadUrl);
       // A claim that never sticks; the spend after a stored upload still refuses the next upload sent after it.
       if (t) Object.defineProperty(t, 'claimed', { get: () => false, set: () => {}, configurable: true });
       return undefined;
