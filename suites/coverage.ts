@@ -4,6 +4,7 @@ import type { Exchange } from './history.ts';
 import type { KeyKind } from './target.ts';
 import type { StateName } from './states.ts';
 import { asSchema, atPointer, record, type JsonSchema } from './json.ts';
+import { unitOf } from './units.ts';
 
 /** One documented outcome of an operation: a status, an alternative of its body, or a value the reference pins per plan or state. */
 export interface Outcome {
@@ -304,7 +305,7 @@ export class Coverage {
       if (e.by) {
         const by = this.#reachers.get(key) ?? new Set<string>();
         // A check's part (`check/part`) reaches for its check: the states map and the reports name checks.
-        by.add(e.by.includes('/') ? e.by.slice(0, e.by.indexOf('/')) : e.by);
+        by.add(unitOf(e.by).check);
         this.#reachers.set(key, by);
       }
     }

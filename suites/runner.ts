@@ -15,6 +15,7 @@ import { FRESH_START, knownCheck, ownStates, statesOfCheck, statesOfOutcome } fr
 import { CONCURRENT, inScope } from './context.ts';
 import { ControlError } from './control.ts';
 import { History } from './history.ts';
+import { unitName, unitOf } from './units.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
 import type { CheckResult, PartResult, RunReport } from './run-report.ts';
@@ -44,10 +45,10 @@ export function selectChecks(selection: string[] | undefined): Check[] {
   if (!selection || selection.length === 0) return all;
   const wanted = wantedOf(selection);
   const known = new Set([...all.map((c) => c.name), ...all.map((c) => c.area)]);
-  const unknown = [...wanted].filter((w) => !known.has(w) && !w.includes('/'));
+  const unknown = [...wanted].filter((w) => !known.has(w) && unitOf(w).part === undefined);
   if (unknown.length > 0) throw new Error(`Unknown check or area: ${unknown.join(', ')}. Known: ${[...known].sort().join(', ')}`);
   for (const w of [...wanted].filter((w) => !known.has(w))) {
-    const [name, part] = [w.slice(0, w.indexOf('/')), w.slice(w.indexOf('/') + 1)];
+    const { check: name, part = '' } = unitOf(w);
     const check = all.find((c) => c.name === name);
     if (!check) throw new Error(`Unknown check in ${w}: ${name}. Known: ${all.map((c) => c.name).sort().join(', ')}`);
     const parts = check.parts?.() ?? [];
@@ -64,7 +65,7 @@ export function partsSelected(selection: string[] | undefined): Map<string, stri
   const wanted = wantedOf(selection);
   for (const c of allChecks()) {
     if (wanted.has(c.name) || wanted.has(c.area)) continue;
-    const chosen = (c.parts?.() ?? []).filter((p) => wanted.has(`${c.name}/${p}`));
+    const chosen = (c.parts?.() ?? []).filter((p) => wanted.has(unitName(c.name, p)));
     if (chosen.length > 0) out.set(c.name, chosen);
   }
   return out;
@@ -351,7 +352,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   }
   const check = running.check;
   // A part replays alone: the same part seed and the same fresh start as in the whole run.
-  const selection = running.part === undefined ? check.name : `${check.name}/${running.part}`;
+  const selection = unitName(check.name, running.part);
   const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${selection}`;
   const replay = target.history.since(replayMark);
   const found = {
@@ -411,7 +412,7 @@ async function undo(cleanups: Array<() => Promise<unknown>>): Promise<void> {
 /** One run of a check, or of one part of it, in a lane: its own view, seed and scope, from a fresh start. */
 async function runUnit(run: Run, check: Check, part: string | undefined, lane: Lane): Promise<Outcome> {
   const { options } = run;
-  const name = part === undefined ? check.name : `${check.name}/${part}`;
+  const name = unitName(check.name, part);
   const target = checkView(run.target, lane, name);
   const result: Outcome = { part, failures: [], notes: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
   const states = new Set<string>();

@@ -3,6 +3,7 @@
 import type { CheckResult, RunReport } from '../runner.ts';
 import type { Failure } from '../checks/registry.ts';
 import { sectionLabel, tally, verifiedInPart } from './terminal.ts';
+import { unitName } from '../units.ts';
 
 const esc = (s: unknown): string =>
   String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -35,7 +36,7 @@ function failureBlock(f: Failure, r: CheckResult | undefined, i: number): string
   if (f.exchange) rows.push(`<p><strong>Request:</strong> <code>${esc(f.exchange.request)}</code> → <strong>${esc(f.exchange.status)}</strong></p><pre>${esc(f.exchange.answer)}</pre>`);
   if (f.sequence?.length) rows.push(`<p><strong>Sequence</strong> (shrunk):</p><pre>${esc(f.sequence.join('\n'))}</pre>`);
   if (f.reproduce) rows.push(`<p><strong>Reproduce:</strong></p><pre>${esc(f.reproduce)}</pre>`);
-  return `<details id="failure-${i + 1}" open><summary class="bad">${i + 1}) ${esc(f.part ? `${f.check}/${f.part}` : f.check)}${f.operation ? ` · ${esc(f.operation)}` : ''}</summary>${rows.join('')}</details>`;
+  return `<details id="failure-${i + 1}" open><summary class="bad">${i + 1}) ${esc(unitName(f.check, f.part))}${f.operation ? ` · ${esc(f.operation)}` : ''}</summary>${rows.join('')}</details>`;
 }
 
 function coverageTable(report: RunReport): string {

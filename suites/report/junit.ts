@@ -1,6 +1,7 @@
 // JUnit XML: one testsuite per area, one testcase per check; failures carry received, documented and the reproduction.
 import type { RunReport } from '../runner.ts';
 import { sectionLabel, tally, verifiedInPart } from './terminal.ts';
+import { unitName } from '../units.ts';
 
 /** How a check verified in part begins its <system-out>; scripts/junit-summary.ts counts them by it. */
 export const IN_PART_MARK = 'verified in part;';
@@ -20,7 +21,7 @@ export function toJUnit(report: RunReport): string {
     const cases = results.map((r) => {
       const body =
         r.status === 'failed'
-          ? r.failures.map((f) => `<failure message="${esc(`${f.part ? `[${f.part}] ` : ''}${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([...(f.part ? [`part: ${f.part} (replay it alone: --checks ${r.name}/${f.part})`] : []), `received: ${f.received}`, `documented: ${f.documented}`, `reference: ${sectionLabel(r.sections)}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
+          ? r.failures.map((f) => `<failure message="${esc(`${f.part ? `[${f.part}] ` : ''}${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([...(f.part ? [`part: ${f.part} (replay it alone: --checks ${unitName(r.name, f.part)})`] : []), `received: ${f.received}`, `documented: ${f.documented}`, `reference: ${sectionLabel(r.sections)}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
           : r.status === 'not verified'
             ? `<skipped message="${esc(`not verified: ${r.notes[0] ?? ''}`)}"/>`
             : verifiedInPart(r)

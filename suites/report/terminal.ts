@@ -2,6 +2,7 @@
 import type { Check } from '../checks/registry.ts';
 import type { CheckResult, RunReport } from '../runner.ts';
 import type { CoverageReport } from '../coverage.ts';
+import { unitName } from '../units.ts';
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -70,7 +71,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     out.write(`\n${red(`Failures (${failures.length})`)}\n`);
     failures.forEach((f, i) => {
       const sections = report.results.find((r) => r.name === f.check)?.sections ?? [];
-      out.write(`\n  ${i + 1}) ${red(f.part ? `${f.check}/${f.part}` : f.check)}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
+      out.write(`\n  ${i + 1}) ${red(unitName(f.check, f.part))}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
       out.write(`     received:   ${f.received}\n`);
       out.write(`     documented: ${f.documented}\n`);
       if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
