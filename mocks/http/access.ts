@@ -1,6 +1,7 @@
 // Who may reach the control API and /docs, and which origin absolute URLs are built from: the mock's answer to web pages that try to drive it.
 import ipaddr from 'ipaddr.js';
 import { originOf } from './url-parts.ts';
+import { remembered } from './remembered.ts';
 
 export interface AccessOptions {
   /** The origin absolute URLs are built from (ticket URLs, media paths, `topUpUrl`, the document's `servers`). */
@@ -77,14 +78,7 @@ export function hostAllowed(access: Access, request: Request): boolean {
   // Clients send one Host or a few: each is judged once per listening address (per-host facts, not per request).
   let cache = hostVerdicts.get(access);
   if (!cache || cache.listening !== access.listening) hostVerdicts.set(access, (cache = { listening: access.listening, verdicts: new Map() }));
-  let verdict = cache.verdicts.get(header);
-  if (verdict === undefined) {
-    verdict = judgeHost(access, header);
-    // Hosts come from clients: bounded, and emptied whole when full.
-    if (cache.verdicts.size >= FACTS_KEPT) cache.verdicts.clear();
-    cache.verdicts.set(header, verdict);
-  }
-  return verdict;
+  return remembered(cache.verdicts, header, FACTS_KEPT, (host) => judgeHost(access, host));
 }
 
 /** How many distinct Host headers are remembered. */

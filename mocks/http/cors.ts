@@ -1,6 +1,7 @@
 // CORS, so a web app on another origin can call the mock: preflights for every documented path, and the allow-origin headers on every answer.
 import { corsAllows, type Access } from './access.ts';
 import { originOf, pathnameOf } from './url-parts.ts';
+import { remembered } from './remembered.ts';
 
 /**
  * How long a browser may reuse a preflight. Chromium caps it at 2 hours (Firefox at 24): the documented methods of a
@@ -301,18 +302,12 @@ export function createCors(access: Access, options: CorsOptions): Cors {
     }
     const scope = scopeOf(pathname);
     if (!enabled(scope)) return undefined;
-    const key = `${scope} ${origin ?? ''}`;
-    let headers = answerHeaders.get(key);
-    if (!headers) {
+    return remembered(answerHeaders, `${scope} ${origin ?? ''}`, 256, () => {
       const built = new Headers();
       allowOrigin(built, origin);
       if (scope === 'public' && options.exposeHeaders.length > 0) built.set('access-control-expose-headers', options.exposeHeaders.join(', '));
-      headers = Object.freeze(Object.fromEntries(built));
-      // Origins come from clients: bounded, and emptied whole when full.
-      if (answerHeaders.size >= 256) answerHeaders.clear();
-      answerHeaders.set(key, headers);
-    }
-    return headers;
+      return Object.freeze(Object.fromEntries(built));
+    });
   }
 }
 

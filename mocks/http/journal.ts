@@ -2,6 +2,7 @@
 import type { components } from '../../spec/generated/control.d.ts';
 import type { World } from '../domain/world.ts';
 import { utf8Length } from '../domain/caps.ts';
+import { remembered } from './remembered.ts';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
 
@@ -129,13 +130,7 @@ const nameVerdicts = new Map<string, boolean>();
 
 /** isSecretName, remembered; bounded, as the names come from clients. */
 function secretName(name: string): boolean {
-  let secret = nameVerdicts.get(name);
-  if (secret === undefined) {
-    secret = isSecretName(name);
-    if (nameVerdicts.size >= 1024) nameVerdicts.clear();
-    nameVerdicts.set(name, secret);
-  }
-  return secret;
+  return remembered(nameVerdicts, name, 1024, isSecretName);
 }
 
 /** What a string is cleaned of: the request's own secrets, and the credentials the world knows. */

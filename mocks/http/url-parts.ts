@@ -1,5 +1,6 @@
 // The parts of a request URL the pipeline reads on every request, without a full URL parse each time. A request URL is
 // absolute and always has a path after its authority (the WHATWG Request and the Node adapter both make it so).
+import { remembered } from './remembered.ts';
 
 /** How many distinct origins are remembered: they come from clients' Host headers, so the set is bounded. */
 const ORIGINS_KEPT = 256;
@@ -14,16 +15,11 @@ function pathStart(url: string): number {
   return url.length;
 }
 
+const originOfAuthority = (schemeAndAuthority: string) => new URL(schemeAndAuthority).origin;
+
 /** A URL's origin, parsed once per distinct scheme and authority. */
 export function originOf(url: string): string {
-  const prefix = url.slice(0, pathStart(url));
-  let origin = origins.get(prefix);
-  if (origin === undefined) {
-    origin = new URL(url).origin;
-    if (origins.size >= ORIGINS_KEPT) origins.clear();
-    origins.set(prefix, origin);
-  }
-  return origin;
+  return remembered(origins, url.slice(0, pathStart(url)), ORIGINS_KEPT, originOfAuthority);
 }
 
 /** Characters a path keeps as they are when URL parses it; any other (or a dot segment) is left to URL to normalise. */
