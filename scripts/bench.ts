@@ -105,7 +105,7 @@ const startPrism = (port: number) =>
 async function startFloor(name: 'bare' | 'adapter', port: number, body: unknown) {
   const file = join(tmpdir(), `spw-bench-body-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(body));
-  return startServer(name, [NODE, `scripts/lib/${name === 'bare' ? 'bare' : 'adapter'}-server.ts`, String(port), file], port, PROBE);
+  return startServer(name, [NODE, `scripts/lib/${name}-server.ts`, String(port), file], port, PROBE);
 }
 
 /** RSS of a server that has started and answered its probe, once it has settled: what it holds doing nothing. */
