@@ -100,6 +100,20 @@ describe('verify reports', () => {
     expect(summary.stdout.trim()).toBe('spw verify: 3 passed (1 in part), 1 failed, 1 skipped');
     expect(summary.status).toBe(1);
   });
+
+  it("the closing CI line counts vitest's skipped tests, which its report gives per file and not on its root", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'spw-junit-')), 'junit.xml');
+    writeFileSync(file, [
+      '<?xml version="1.0" encoding="UTF-8" ?>',
+      '<testsuites name="vitest tests" tests="7" failures="0" errors="0" time="1">',
+      '  <testsuite name="a.test.ts" tests="4" failures="0" errors="0" skipped="0" time="0"></testsuite>',
+      '  <testsuite name="b.test.ts" tests="3" failures="0" errors="0" skipped="3" time="0"></testsuite>',
+      '</testsuites>',
+    ].join('\n'));
+    const summary = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/junit-summary.ts', import.meta.url)), file], { encoding: 'utf8' });
+    expect(summary.stdout.trim()).toBe('vitest: 4 passed, 0 failed, 3 skipped');
+    expect(summary.status).toBe(0);
+  });
 });
 
 describe('the live line on a terminal', () => {
