@@ -28,9 +28,10 @@ describe('one catalogue of states', () => {
   it('every state a check used on the mock is in the catalogue, and every state is used but the key rotation and the runner\'s own', () => {
     const used = new Set(allChecks().flatMap((c) => statesOfCheck(c.name)));
     expect([...used].filter((s) => !STATE_NAMES.includes(s as never))).toEqual([]);
-    // The runner, not a check, reads the workspaces, resets the world and makes the lanes.
+    // The runner, not a check, reads the workspaces, resets the world and makes the lanes; a lane's checks ask for
+    // clock.moved and limits.set, which the lane's hook client sends as their workspace-scoped states.
     const unused = STATE_NAMES.filter((s) => !used.has(s));
-    expect(unused.filter((s) => s !== 'workspace.keyRotated')).toEqual(['world.reset', 'workspaces']);
+    expect(unused.filter((s) => s !== 'workspace.keyRotated').sort()).toEqual(['workspace.clockMoved', 'workspace.limitsSet', 'workspaces', 'world.reset']);
   });
 });
 
@@ -81,6 +82,10 @@ describe("the mock's hook, state by state", () => {
       ['channel.failing', { channel: channels[0]!.id, fail: true }],
       ['limits', {}],
       ['limits.set', { postsPerHour: 50 }],
+      ['workspace.clockMoved', { workspaces: [payg, paid], advanceSeconds: 60 }],
+      ['clock', { workspace: payg }],
+      ['workspace.limitsSet', { workspaces: [payg], postsPerHour: 5 }],
+      ['limits', { workspace: payg }],
       ['webhooks', { workspace: paid }],
       ['webhook.created', { workspace: paid, url: 'https://127.0.0.1/b' }],
       ['webhook.testSent', { workspace: paid, url: 'https://127.0.0.1/t' }],

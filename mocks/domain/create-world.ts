@@ -39,6 +39,8 @@ export function createWorkspace(world: World, fixture: WorkspaceFixture, env: En
     analytics: initAnalytics(),
     postRequests: [],
     config: world.config,
+    clockAheadMs: 0,
+    limits: {},
   };
   world.workspaces.set(ws.id, ws);
   world.apiKeys.set(ws.apiKey, ws.id);

@@ -3,7 +3,7 @@ import { applySettlement, isPayAsYouGo, planActions, type Settlement } from './b
 import type { MockConfig } from './config.ts';
 import { invalid, notFound, storageFull } from './errors.ts';
 import { adjustBytes, ensureBytes, ensureRoom, heldBytes, recordBytes } from './caps.ts';
-import type { Env, Workspace, World, MediaKind, MediaItem, MediaState } from './world.ts';
+import { limitOf, type Env, type Workspace, type World, type MediaKind, type MediaItem, type MediaState } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
 export type { MediaKind, MediaItem, MediaState };
@@ -95,7 +95,7 @@ export function admitUpload(world: World, ws: Workspace): void {
   ensureRoom(world.config.caps, 'media', ws.media.items.length, 1, 'media files per workspace');
   // Any record takes some bytes: a library at its budget is refused before the file is read, as at its record cap.
   ensureBytes(world.config.caps, 'mediaBytes', mediaBytes(ws), 1, MEDIA_RECORDS);
-  if (capped(ws) && ws.media.storedBytes >= world.config.freeLibraryBytes) throw storageFull(MESSAGES.libraryFull);
+  if (capped(ws) && ws.media.storedBytes >= limitOf(ws, 'freeLibraryBytes')) throw storageFull(MESSAGES.libraryFull);
 }
 
 const GIB = 1024 * 1024 * 1024;
@@ -125,11 +125,11 @@ export interface MediaPlan {
 
 export function planMedia(world: World, ws: Workspace, input: NewMedia, env: Env): MediaPlan {
   const config = world.config;
-  if (capped(ws) && ws.media.storedBytes + input.bytes > config.freeLibraryBytes) throw storageFull(MESSAGES.libraryFull);
+  if (capped(ws) && ws.media.storedBytes + input.bytes > limitOf(ws, 'freeLibraryBytes')) throw storageFull(MESSAGES.libraryFull);
   const id = env.ids.id('med_');
   let settlement: Settlement | null = null;
   if (isPayAsYouGo(ws)) {
-    const quantity = chargeableGb(ws.media.storedBytes, input.bytes, config.freeStorageBytes);
+    const quantity = chargeableGb(ws.media.storedBytes, input.bytes, limitOf(ws, 'freeStorageBytes'));
     if (quantity > 0) {
       settlement = planActions(world, ws, [{ actionKey: 'storage.gb', quantity, reference: id, description: `Storage for ${displayName(input)}` }], env);
     }

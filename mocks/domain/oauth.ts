@@ -2,7 +2,7 @@
 import { invalid, notFound } from './errors.ts';
 import { adjustBytes, atCap, forgetOldest, heldBytes, recordBytes } from './caps.ts';
 import { notify } from './notifications.ts';
-import type { Env, Workspace, World, OAuthApp, OAuthWorkspaceState, AuthorizationCode, PendingConsent, OAuthWorldState } from './world.ts';
+import { timeIn, workspaceEnv, type Env, type Workspace, type World, type OAuthApp, type OAuthWorkspaceState, type AuthorizationCode, type PendingConsent, type OAuthWorldState } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
 export type { OAuthApp, OAuthWorkspaceState, AuthorizationCode, PendingConsent, OAuthWorldState };
@@ -69,6 +69,23 @@ export function appByClientId(world: World, clientId: string): { app: OAuthApp; 
     if (ws.oauth.app?.clientId === clientId) return { app: ws.oauth.app, ws };
   }
   return undefined;
+}
+
+/**
+ * Now, for the pages and codes of an app: its workspace's time (a conformance lane may move its workspaces' clock
+ * alone). One read per app for a pass over the world-wide maps; an app since deleted reads the world's time.
+ */
+function appTime(world: World, env: Env): (clientId: string) => number {
+  const seen = new Map<string, number>();
+  return (clientId) => {
+    let t = seen.get(clientId);
+    if (t === undefined) {
+      const found = appByClientId(world, clientId);
+      t = found ? timeIn(env, found.ws) : (env.world ?? env.clock).now();
+      seen.set(clientId, t);
+    }
+    return t;
+  };
 }
 
 const newSecret = (env: Env) => `pcs_${env.ids.alnum(48)}`;
@@ -151,14 +168,14 @@ export function beginConsent(
   if (query.responseType !== 'code') throw new ConsentError('response_type must be "code".');
   const nonce = env.ids.hex(32);
   // Opening a consent page needs no key: unanswered pages are forgotten once they expire or the cap is passed.
-  const now = env.clock.now();
+  const nowOf = appTime(world, env);
   const consents = world.oauth.consents;
-  for (const [key, pending] of consents) if (pending.expiresAt <= now) dropConsent(world, key);
+  for (const [key, pending] of consents) if (pending.expiresAt <= nowOf(pending.clientId)) dropConsent(world, key);
   const page: PendingConsent = {
     clientId: found.app.clientId,
     state: query.state ?? null,
     // The page is valid as long as a code would be: long enough to read it, short enough to expire.
-    expiresAt: env.clock.now() + world.config.oauthCodeSeconds * 1000,
+    expiresAt: nowOf(found.app.clientId) + world.config.oauthCodeSeconds * 1000,
   };
   // The oldest unanswered pages go to make room, in number and in bytes (the state is the client's, up to a URL's length).
   const budget = world.config.caps.pendingConsentBytes - recordBytes(page);
@@ -196,9 +213,9 @@ export interface ConsentAnswer {
 
 /** The form's answer: the URL to redirect to, with a fresh code on approval or `error=access_denied`. */
 export function answerConsent(world: World, answer: ConsentAnswer, env: Env): { location: string; code: string | null } {
-  const now = env.clock.now();
+  const nowOf = appTime(world, env);
   const pending = answer.nonce ? world.oauth.consents.get(answer.nonce) : undefined;
-  if (!pending || pending.expiresAt <= now) throw new ConsentError('This consent form has expired or was already answered. Start again from the app.');
+  if (!pending || pending.expiresAt <= nowOf(pending.clientId)) throw new ConsentError('This consent form has expired or was already answered. Start again from the app.');
   if (!answer.clientId || pending.clientId !== answer.clientId) throw new ConsentError('The form does not match the consent request.');
   const found = appByClientId(world, answer.clientId);
   if (!found) throw new ConsentError('No app has this client_id.');
@@ -213,16 +230,16 @@ export function answerConsent(world: World, answer: ConsentAnswer, env: Env): { 
   let code: string | null = null;
   if (answer.decision === 'approve') {
     code = env.ids.alnum(40);
-    for (const [key, grant] of world.oauth.codes) if (grant.expiresAt <= now) world.oauth.codes.delete(key);
+    for (const [key, grant] of world.oauth.codes) if (grant.expiresAt <= nowOf(grant.clientId)) world.oauth.codes.delete(key);
     forgetOldest(world.oauth.codes, world.config.caps.authorizationCodes - 1);
     world.oauth.codes.set(code, {
       workspaceId: ws!.id,
       clientId: found.app.clientId,
-      expiresAt: now + world.config.oauthCodeSeconds * 1000,
+      expiresAt: nowOf(found.app.clientId) + world.config.oauthCodeSeconds * 1000,
       used: false,
     });
     url.searchParams.set('code', code);
-    notify(ws!, env, `The app "${found.app.name}" was approved for this workspace.`, null);
+    notify(ws!, workspaceEnv(env, ws!), `The app "${found.app.name}" was approved for this workspace.`, null);
   } else {
     url.searchParams.set('error', 'access_denied');
   }
@@ -261,7 +278,7 @@ export function exchangeCode(
     return fail({ status: 400, error: 'invalid_grant', description: 'Invalid authorization code' });
   }
   if (grant.used) return fail({ status: 400, error: 'invalid_grant', description: 'Code has already been used' });
-  if (grant.expiresAt <= env.clock.now()) return fail({ status: 400, error: 'invalid_grant', description: 'Code has expired' });
+  if (grant.expiresAt <= timeIn(env, found.ws)) return fail({ status: 400, error: 'invalid_grant', description: 'Code has expired' });
   const ws = world.workspaces.get(grant.workspaceId);
   if (!ws) return fail({ status: 400, error: 'invalid_grant', description: 'Invalid authorization code' });
 

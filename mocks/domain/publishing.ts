@@ -6,7 +6,7 @@ import { DomainError, invalid } from './errors.ts';
 import { notify } from './notifications.ts';
 import { groupRows, newReleaseId, noteDue, releaseUrlFor, updateRow, type PostRow } from './posts.ts';
 import { groupDeliveries, type OutboundWebhook } from './webhooks.ts';
-import { findChannel, type Env, type Workspace, type World } from './world.ts';
+import { findChannel, workspaceEnv, type Env, type Workspace, type World } from './world.ts';
 
 // Built by webhooks.ts, which this module calls; the edge that sends them reads the type here, beside runDue.
 export type { OutboundWebhook };
@@ -32,13 +32,17 @@ export function referencedIds(content: string): string[] {
   return [...content.matchAll(REFERENCE)].map((m) => m[1]!);
 }
 
-/** Publish everything due at env.clock.now(). Cheap when nothing is due: each workspace keeps its next due time. */
-export function runDue(world: World, env: Env): TickResult {
+/**
+ * Publish everything due, each workspace at its own time (the world's, unless its clock was moved alone). Cheap when
+ * nothing is due: each workspace keeps its next due time. `only`: these workspaces alone.
+ */
+export function runDue(world: World, env: Env, only?: Iterable<Workspace>): TickResult {
   const result: TickResult = { published: [], failed: [], webhooks: [], errors: [] };
-  const now = env.clock.now();
-  for (const ws of world.workspaces.values()) {
+  const worldNow = (env.world ?? env.clock).now();
+  for (const ws of only ?? world.workspaces.values()) {
+    const now = worldNow + ws.clockAheadMs;
     if (ws.posts.nextDue > now && ws.posts.rows.size === ws.posts.seenRows) continue;
-    runWorkspace(world, ws, now, env, result);
+    runWorkspace(world, ws, now, workspaceEnv(env, ws), result);
   }
   return result;
 }

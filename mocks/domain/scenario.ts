@@ -10,7 +10,7 @@ import type { Notification } from './notifications.ts';
 import type { Webhook, Delivery } from './webhooks.ts';
 import type { OAuthApp } from './oauth.ts';
 import { createWorld, createWorkspace } from './create-world.ts';
-import type { Channel, Env, Fixtures, Group, Plan, World } from './world.ts';
+import type { Channel, Env, Fixtures, Group, Plan, World, WorkspaceLimits } from './world.ts';
 
 export const SCENARIO_VERSION = 1;
 
@@ -42,6 +42,8 @@ export interface ScenarioWorkspace {
   oauthApp: OAuthApp | null;
   analytics: { cache: Record<string, number>; chargedReads: string[] };
   postRequests: number[];
+  clockAheadMs?: number;
+  limits?: WorkspaceLimits;
 }
 
 export interface Scenario {
@@ -112,6 +114,9 @@ export function exportScenario(world: World, clock: { now: number; frozen: boole
       oauthApp: copy(ws.oauth.app),
       analytics: { cache: Object.fromEntries(ws.analytics.cache), chargedReads: [...ws.analytics.chargedReads] },
       postRequests: [...ws.postRequests],
+      // Only where a conformance lane left them: a workspace on the world's time and limits writes neither.
+      ...(ws.clockAheadMs !== 0 ? { clockAheadMs: ws.clockAheadMs } : {}),
+      ...(Object.keys(ws.limits).length > 0 ? { limits: copy(ws.limits) } : {}),
     })),
     oauthTokens: [...world.oauth.tokens].map(([token, grant]) => ({ token, ...grant })),
     deliveries: copy(world.deliveries),
@@ -225,6 +230,8 @@ export function importScenario(doc: Scenario, fixtures: Fixtures, config: MockCo
     ws.oauth = { app: s.oauthApp };
     ws.analytics = { cache: new Map(Object.entries(s.analytics.cache)), chargedReads: new Set(s.analytics.chargedReads) };
     ws.postRequests = s.postRequests;
+    ws.clockAheadMs = s.clockAheadMs ?? 0;
+    ws.limits = s.limits ?? {};
   }
   for (const t of doc.oauthTokens) world.oauth.tokens.set(t.token, { workspaceId: t.workspaceId, clientId: t.clientId });
   world.deliveries = clone(doc.deliveries);

@@ -1,7 +1,7 @@
 // Single-use upload tickets (reference sections 3, 4.3, 5, 8): minted with a purpose, claimed by one upload, then spent.
 import { notFound } from './errors.ts';
 import { ensureRoom } from './caps.ts';
-import type { Env, Workspace, World, TicketPurpose, UploadTicket } from './world.ts';
+import { timeIn, type Env, type Workspace, type World, type TicketPurpose, type UploadTicket } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
 export type { TicketPurpose, UploadTicket };
@@ -14,11 +14,13 @@ export function ticketPurpose(input: unknown): TicketPurpose {
 }
 
 export function mintTicket(world: World, ws: Workspace, purpose: unknown, env: Env): UploadTicket {
-  const now = env.clock.now();
-  // Expired tickets are dropped as new ones are minted, so the map does not grow without bound.
+  const now = timeIn(env, ws);
+  // Expired tickets are dropped as new ones are minted, so the map does not grow without bound. Each is judged by its
+  // own workspace's time: a workspace whose clock runs ahead must not expire another's tickets early.
   let open = 0;
   for (const [token, t] of world.uploadTickets) {
-    if (t.expiresAt <= now && !t.claimed) world.uploadTickets.delete(token);
+    const owner = t.workspaceId === ws.id ? ws : world.workspaces.get(t.workspaceId);
+    if (!t.claimed && t.expiresAt <= (owner ? timeIn(env, owner) : now)) world.uploadTickets.delete(token);
     else if (t.workspaceId === ws.id) open++;
   }
   ensureRoom(world.config.caps, 'openTickets', open, 1, 'open upload tickets per workspace');
@@ -40,7 +42,7 @@ export function mintTicket(world: World, ws: Workspace, purpose: unknown, env: E
 export function claimTicket(world: World, token: string, purpose: TicketPurpose, env: Env): { ticket: UploadTicket; ws: Workspace } {
   const ticket = world.uploadTickets.get(token);
   const ws = ticket ? world.workspaces.get(ticket.workspaceId) : undefined;
-  if (!ticket || !ws || ticket.claimed || ticket.purpose !== purpose || env.clock.now() >= ticket.expiresAt) {
+  if (!ticket || !ws || ticket.claimed || ticket.purpose !== purpose || timeIn(env, ws) >= ticket.expiresAt) {
     throw notFound(TICKET_INVALID);
   }
   ticket.claimed = true;

@@ -57,6 +57,22 @@ export interface Workspace {
   postRequests: number[];
   /** The mock's numbers, the world's own object: areas that keep history read their caps here without the world. */
   config: MockConfig;
+  /**
+   * How far this workspace's clock is ahead of the world's (ms; 0 for every workspace but those a conformance lane
+   * moved alone, `POST /_mock/clock` with `workspaces`). Every time the workspace sees is the world's plus this.
+   */
+  clockAheadMs: number;
+  /** The limits set for this workspace alone (`PUT /_mock/limits` with `workspaces`), over the world's. */
+  limits: WorkspaceLimits;
+}
+
+/** The limits a workspace may have of its own: those the reference leaves to the service and a check sets. */
+export type WorkspaceLimits = Partial<Pick<MockConfig, 'postsPerHour' | 'freeLibraryBytes' | 'freeStorageBytes' | 'allowLoopbackWebhooks'>>;
+export const WORKSPACE_LIMITS = ['postsPerHour', 'freeLibraryBytes', 'freeStorageBytes', 'allowLoopbackWebhooks'] as const;
+
+/** A limit as the workspace has it: its own, else the world's. */
+export function limitOf<K extends keyof WorkspaceLimits>(ws: Workspace, name: K): MockConfig[K] {
+  return (ws.limits[name] ?? ws.config[name]) as MockConfig[K];
 }
 
 export interface ChannelFixture {
@@ -105,8 +121,26 @@ export interface World {
 
 /** What every domain operation may need besides the world: time and a source of ids. */
 export interface Env {
+  /** The time the operation sees: the world's, or one workspace's (`workspaceEnv`). */
   clock: Clock;
   ids: IdSource;
+  /** The world's clock, when `clock` is a workspace's. */
+  world?: Clock;
+}
+
+/**
+ * The env of an operation on one workspace: its clock reads the workspace's time. Built from the world's clock whatever
+ * env it is given, so scoping twice never adds the offset twice.
+ */
+export function workspaceEnv(env: Env, ws: Workspace): Env {
+  const world = env.world ?? env.clock;
+  if (ws.clockAheadMs === 0) return env.world ? { clock: world, ids: env.ids } : env;
+  return { clock: { now: () => world.now() + ws.clockAheadMs }, ids: env.ids, world };
+}
+
+/** Now, as workspace `ws` sees it (for the world-wide maps: tickets, codes, consents, each judged by its owner's time). */
+export function timeIn(env: Env, ws: Workspace): number {
+  return (env.world ?? env.clock).now() + ws.clockAheadMs;
 }
 
 /** Default posting times: 02:00, 06:40, 11:40 UTC (mock choice; reference: not shown). */

@@ -2,7 +2,7 @@
 import type { RawIncoming } from './files.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { authenticate, type Credential } from '../domain/auth.ts';
-import type { Env, World, Workspace } from '../domain/world.ts';
+import { workspaceEnv, type Env, type World, type Workspace } from '../domain/world.ts';
 import type { CompiledOperation, Violation } from '../../spec/validator.ts';
 import { describeViolations } from '../../spec/validator.ts';
 import { errorReply } from './errors.ts';
@@ -380,6 +380,13 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
       ctx.credential = authenticate(state.world, request.headers.get('authorization'));
       ctx.ws = ctx.credential.ws;
       if (call.seen) call.seen.ledgerAt = ctx.ws.wallet.ledger.length;
+    }
+    // The operation sees its workspace's time: the caller's, or the one a control path names (a conformance lane may
+    // have moved its workspaces' clock alone).
+    const scope = ctx.ws ?? (!options.public && op.path.startsWith('/workspaces/{id}') ? state.world.workspaces.get(String(call.params?.id)) : undefined);
+    if (scope && scope.clockAheadMs !== 0) {
+      ctx.env = workspaceEnv(state.env, scope);
+      ctx.now = ctx.env.clock.now();
     }
     h.admit?.(ctx);
     await readInput(ctx, h);

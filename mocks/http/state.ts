@@ -4,7 +4,7 @@ import { defaultConfig, type MockConfig } from '../domain/config.ts';
 import { adjustBytes, heldBytes, recordBytes } from '../domain/caps.ts';
 import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
 import { createWorld } from '../domain/create-world.ts';
-import type { Delivery, Env, Fixtures, World } from '../domain/world.ts';
+import type { Delivery, Env, Fixtures, Workspace, World } from '../domain/world.ts';
 import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
 import { getValidator, createValidator, type ContractValidator } from '../../spec/validator.ts';
 import { loadControlSpec } from '../../spec/documents.ts';
@@ -68,7 +68,8 @@ export interface MockState {
   /** Answers set on demand through the control API (POST /_mock/overrides), spent call by call. */
   overrides: Overrides;
   /** Publish what is due and send its webhooks; called before every request and by the control clock. */
-  tick(): ReturnType<typeof runDue>;
+  /** Run what fell due, in every workspace or in `only`. */
+  tick(only?: Iterable<Workspace>): ReturnType<typeof runDue>;
   /** Back to the seeded world (same seed, same ids), clock back to how it started. */
   reset(): void;
   /** Resolves when every webhook under way has been delivered or has failed. */
@@ -113,8 +114,8 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     journal: new Journal(Boolean(options.journalBodies), () => config.caps.journal, () => config.caps.journalBytes),
     latency: new Latency(latencyPlan, latencySeed),
     overrides: new Overrides(),
-    tick() {
-      const result = runDue(state.world, state.env);
+    tick(only) {
+      const result = runDue(state.world, state.env, only);
       for (const { postId, error } of result.errors) console.error(`[mock] publishing ${postId} failed, a bug in the mock (the item is marked ERROR, other posts go on):`, error);
       for (const hook of result.webhooks) sendWebhook(state, hook);
       return result;
@@ -162,7 +163,8 @@ function sendWebhook(state: MockState, hook: OutboundWebhook): void {
     body: hook.body,
     status: null as number | null,
     error: null as string | null,
-    at: state.clock.now(),
+    // Stamped with the time of the workspace it was sent for, like everything else it did.
+    at: state.clock.now() + (state.world.workspaces.get(hook.workspaceId)?.clockAheadMs ?? 0),
     test: hook.test,
   };
   keepDelivery(state, delivery);

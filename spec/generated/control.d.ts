@@ -151,6 +151,8 @@ export interface paths {
         /**
          * Read the mock clock
          * @description Gives the mock's current time and whether the clock is frozen (a frozen clock moves only when told to).
+         *     With `workspace`, the time that workspace sees: the world's, or its own once its clock was moved alone
+         *     (`POST /clock` with `workspaces`).
          */
         get: operations["getClock"];
         put?: never;
@@ -160,6 +162,12 @@ export interface paths {
          *     fields combine. Moving the clock runs what falls due: scheduled posts whose time has come are
          *     published (or fail on a failing channel, with their credits given back) and webhooks are
          *     delivered. The answer lists the posts published and failed.
+         *
+         *     With `workspaces`, only those workspaces' clocks move (forward or back), each from its own time,
+         *     and only their posts fall due; every other workspace keeps the world's time. That is how
+         *     conformance lanes that move time run beside each other. Freezing stays the world's: `frozen` is
+         *     refused with `workspaces`. A workspace reset (`POST /workspaces/{id}/reset`) puts its clock back
+         *     on the world's.
          */
         post: operations["setClock"];
         delete?: never;
@@ -198,11 +206,14 @@ export interface paths {
         /**
          * Read the mock's limits
          * @description Gives the numbers the reference leaves "not shown" and the mock makes configurable — the hourly `POST /posts` limit per workspace, the free storage amount, the free plan's library capacity, the caps on what clients can make the mock keep — and whether webhooks may point at loopback addresses (for tests).
+         *     With `workspace`, the limits as that workspace has them: its own where they were set for it alone (`PUT /limits` with `workspaces`), else the world's.
          */
         get: operations["getLimits"];
         /**
          * Change the mock's limits
-         * @description Changes any subset of the limits; the others keep their values.
+         * @description Changes any subset of the limits; the others keep their values. With `workspaces`, the limits are set
+         *     for those workspaces alone, over the world's (caps stay the world's: `caps` is refused with
+         *     `workspaces`); a workspace reset takes them back. The answer is the limits the first of them has.
          */
         put: operations["setLimits"];
         post?: never;
@@ -769,7 +780,7 @@ export interface components {
         };
         StateRequest: {
             /** @enum {string} */
-            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "workspace.reset" | "clock" | "clock.moved" | "channel.failing" | "limits" | "limits.set" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
+            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "workspace.reset" | "clock" | "clock.moved" | "workspace.clockMoved" | "channel.failing" | "limits" | "limits.set" | "workspace.limitsSet" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
             params?: Record<string, unknown>;
         };
         /** @description The control API's error; the same shape as the public `Error`, with all three fields always sent. */
@@ -817,7 +828,7 @@ export interface components {
             now: string;
             frozen: boolean;
         };
-        /** @description Any combination of the three fields. The clock stays within the years 1970 to 9999 (what a scenario or state file can hold): a `now`, or `now` plus `advanceSeconds`, outside them answers 400 and the clock does not move. */
+        /** @description Any combination of the fields. The clock stays within the years 1970 to 9999 (what a scenario or state file can hold): a `now`, or `now` plus `advanceSeconds`, outside them answers 400 and the clock does not move. */
         SetClock: {
             /** @description Seconds to move forward (at most the span from 1970 to the end of 9999). */
             advanceSeconds?: number;
@@ -827,7 +838,10 @@ export interface components {
              */
             now?: string;
             frozen?: boolean;
+            workspaces?: components["schemas"]["WorkspaceIds"];
         };
+        /** @description Workspace ids; the change is theirs alone. Unknown ids answer 404 and nothing changes. */
+        WorkspaceIds: string[];
         /** @description The clock after the change, and the posts it published or failed. */
         ClockResult: components["schemas"]["Clock"] & {
             published: string[];
@@ -920,6 +934,7 @@ export interface components {
             freeStorageBytes?: number;
             freeLibraryBytes?: number;
             caps?: components["schemas"]["CapsUpdate"];
+            workspaces?: components["schemas"]["WorkspaceIds"];
         };
         /** @description `all` channels, or the ids of the channels covered. */
         WebhookIntegrations: "all" | string[];
@@ -1418,6 +1433,15 @@ export interface components {
             };
             /** @description Times of the workspace's recent `POST /posts` requests (the hourly limit). */
             postRequests: components["schemas"]["ScenarioTime"][];
+            /** @description How far the workspace's clock is ahead of the world's (its clock was moved alone, `POST /clock` with `workspaces`); absent when it is on the world's. */
+            clockAheadMs?: number;
+            /** @description The limits set for this workspace alone (`PUT /limits` with `workspaces`); absent when it has none. */
+            limits?: {
+                postsPerHour?: number;
+                allowLoopbackWebhooks?: boolean;
+                freeStorageBytes?: number;
+                freeLibraryBytes?: number;
+            };
         };
         ScenarioPost: {
             id: string;
@@ -1784,7 +1808,10 @@ export interface operations {
     };
     getClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A workspace id; its own time. */
+                workspace?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1806,6 +1833,8 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     setClock: {
@@ -1846,6 +1875,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     setChannelFailure: {
@@ -1895,7 +1925,10 @@ export interface operations {
     };
     getLimits: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A workspace id; the limits it has. */
+                workspace?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1942,6 +1975,8 @@ export interface operations {
                     "application/json": components["schemas"]["Limits"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     setLimits: {
@@ -2004,6 +2039,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     listWebhooks: {

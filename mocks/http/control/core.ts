@@ -7,7 +7,7 @@ import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhook
 import { creditsToCents, topUp } from '../../domain/wallet.ts';
 import { createWorkspace as addWorkspace } from '../../domain/create-world.ts';
 import { fixtureLike, rememberCreation } from '../../domain/workspace-reset.ts';
-import type { Workspace, WorkspaceFixture } from '../../domain/world.ts';
+import { limitOf, WORKSPACE_LIMITS, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
 import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
@@ -24,20 +24,76 @@ function workspaceOf(ctx: Ctx): Workspace {
   return ws;
 }
 
-function limits(ctx: Ctx) {
+/** The limits in force: the world's, or as workspace `ws` has them. */
+function limits(ctx: Ctx, ws?: Workspace) {
   const c = ctx.state.config;
+  const of = <K extends (typeof WORKSPACE_LIMITS)[number]>(name: K) => (ws ? limitOf(ws, name) : c[name]);
   return {
-    postsPerHour: c.postsPerHour,
-    allowLoopbackWebhooks: c.allowLoopbackWebhooks,
-    freeStorageBytes: c.freeStorageBytes,
-    freeLibraryBytes: c.freeLibraryBytes,
+    postsPerHour: of('postsPerHour'),
+    allowLoopbackWebhooks: of('allowLoopbackWebhooks'),
+    freeStorageBytes: of('freeStorageBytes'),
+    freeLibraryBytes: of('freeLibraryBytes'),
     caps: { ...c.caps },
   };
 }
 
+/** The workspaces a change names (`workspaces`), every one known before anything changes. */
+function namedWorkspaces(ctx: Ctx, ids: string[]): Workspace[] {
+  return ids.map((id) => {
+    const ws = ctx.world.workspaces.get(id);
+    if (!ws) throw notFound(`Workspace not found: ${id}. Nothing changed`);
+    return ws;
+  });
+}
+
+/** The workspace a read names (`?workspace=`), if any. */
+function queryWorkspace(ctx: Ctx): Workspace | undefined {
+  const id = ctx.query.workspace as string | undefined;
+  if (id === undefined) return undefined;
+  const ws = ctx.world.workspaces.get(id);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
+
+/**
+ * Move the named workspaces' clocks alone, each from its own time to `target(its now)`, walking through every moment
+ * one of its posts falls due (as the world's clock does). Every target is checked before any clock moves.
+ */
+function moveWorkspaceClocks(ctx: Ctx, list: Workspace[], target: (now: number) => number): { published: string[]; failed: string[] } {
+  const clock = ctx.state.clock;
+  const targets = list.map((ws) => {
+    const to = target(clock.now() + ws.clockAheadMs);
+    if (!inClockRange(to)) throw outOfRange(to);
+    return to;
+  });
+  const published: string[] = [];
+  const failed: string[] = [];
+  list.forEach((ws, i) => {
+    const to = targets[i]!;
+    const collect = () => {
+      const ran = ctx.state.tick([ws]);
+      published.push(...ran.published);
+      failed.push(...ran.failed);
+    };
+    for (let step = 0; step < 100_000 && to > clock.now() + ws.clockAheadMs; step++) {
+      collect();
+      const next = ws.posts.nextDue;
+      if (!(next > clock.now() + ws.clockAheadMs && next < to)) break;
+      ws.clockAheadMs = next - clock.now();
+    }
+    ws.clockAheadMs = to - clock.now();
+    collect();
+  });
+  return { published, failed };
+}
+
+function outOfRange(target: number) {
+  return invalid(`The mock clock stays between 1970-01-01 and 9999-12-31 (what a scenario or state file holds); this would move it to ${Number.isFinite(target) ? `${target} ms since the epoch` : String(target)}. Nothing changed`);
+}
+
 /** The app refuses webhook URLs that are not public https addresses (reference section 6). */
-async function requirePublicUrl(ctx: Ctx, url: string): Promise<string> {
-  const check = await checkPublicUrl(url, { allowLoopback: ctx.state.config.allowLoopbackWebhooks, lookup: ctx.state.effects.lookupHost });
+async function requirePublicUrl(ctx: Ctx, url: string, ws: Workspace): Promise<string> {
+  const check = await checkPublicUrl(url, { allowLoopback: limitOf(ws, 'allowLoopbackWebhooks'), lookup: ctx.state.effects.lookupHost });
   if (!check.ok) throw invalid(check.reason.startsWith('URL ') ? `Webhook ${check.reason}` : check.reason);
   return url;
 }
@@ -80,21 +136,26 @@ export const handlers = {
     return { status: 201, body: workspaceRow(ws) };
   },
 
-  getClock: (ctx) => ({ body: { now: new Date(ctx.state.clock.now()).toISOString(), frozen: ctx.state.clock.frozen } }),
+  getClock: (ctx) => {
+    const ws = queryWorkspace(ctx);
+    return { body: { now: new Date(ctx.state.clock.now() + (ws?.clockAheadMs ?? 0)).toISOString(), frozen: ctx.state.clock.frozen } };
+  },
 
   setClock: (ctx) => {
-    const { now, advanceSeconds, frozen } = ctx.body as { now?: string; advanceSeconds?: number; frozen?: boolean };
+    const { now, advanceSeconds, frozen, workspaces } = ctx.body as { now?: string; advanceSeconds?: number; frozen?: boolean; workspaces?: string[] };
     const clock = ctx.state.clock;
-    let target = clock.now();
-    if (now !== undefined) {
-      target = Date.parse(now);
-      if (Number.isNaN(target)) throw invalid('now must be an ISO 8601 date-time');
-    }
-    if (advanceSeconds !== undefined) target += Math.round(advanceSeconds * 1000);
+    const at = now === undefined ? undefined : Date.parse(now);
+    if (at !== undefined && Number.isNaN(at)) throw invalid('now must be an ISO 8601 date-time');
     // Checked here as well as in the schema: a sum of two values each in range can still leave it.
-    if (!inClockRange(target)) {
-      throw invalid(`The mock clock stays between 1970-01-01 and 9999-12-31 (what a scenario or state file holds); this would move it to ${Number.isFinite(target) ? `${target} ms since the epoch` : String(target)}. Nothing changed`);
+    const target = (from: number) => (at ?? from) + (advanceSeconds === undefined ? 0 : Math.round(advanceSeconds * 1000));
+    if (workspaces !== undefined) {
+      if (frozen !== undefined) throw invalid('frozen is the whole world\'s: move workspaces\' clocks without it, or freeze the world\'s clock alone. Nothing changed');
+      const list = namedWorkspaces(ctx, workspaces);
+      const ran = moveWorkspaceClocks(ctx, list, target);
+      return { body: { now: new Date(clock.now() + list[0]!.clockAheadMs).toISOString(), frozen: clock.frozen, ...ran } };
     }
+    const to = target(clock.now());
+    if (!inClockRange(to)) throw outOfRange(to);
     // Walk forward through every moment something falls due, so each post is judged at its own time
     // (a post waiting for a reference sees it go out before its own wait ends, as it would in real time).
     const published: string[] = [];
@@ -104,13 +165,14 @@ export const handlers = {
       published.push(...ran.published);
       failed.push(...ran.failed);
     };
-    for (let step = 0; step < 100_000 && target > clock.now(); step++) {
+    for (let step = 0; step < 100_000 && to > clock.now(); step++) {
       collect();
-      const next = Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue));
-      if (!(next > clock.now() && next < target)) break;
+      // Each workspace keeps its next due time in its own time: on the world's clock, that less how far it is ahead.
+      const next = Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue - ws.clockAheadMs));
+      if (!(next > clock.now() && next < to)) break;
       clock.set(next);
     }
-    clock.set(target);
+    clock.set(to);
     if (frozen === true) clock.freeze();
     if (frozen === false) clock.unfreeze();
     collect();
@@ -130,10 +192,16 @@ export const handlers = {
     throw notFound('Channel not found');
   },
 
-  getLimits: (ctx) => ({ body: limits(ctx) }),
+  getLimits: (ctx) => ({ body: limits(ctx, queryWorkspace(ctx)) }),
 
   setLimits: (ctx) => {
-    const input = ctx.body as Partial<ReturnType<typeof limits>>;
+    const input = ctx.body as Partial<ReturnType<typeof limits>> & { workspaces?: string[] };
+    if (input.workspaces !== undefined) {
+      if (input.caps !== undefined) throw invalid('caps are the whole world\'s: set them without workspaces. Nothing changed');
+      const list = namedWorkspaces(ctx, input.workspaces);
+      for (const ws of list) for (const name of WORKSPACE_LIMITS) if (input[name] !== undefined) (ws.limits as Record<string, unknown>)[name] = input[name];
+      return { body: limits(ctx, list[0]) };
+    }
     Object.assign(ctx.state.config, {
       ...(input.postsPerHour !== undefined ? { postsPerHour: input.postsPerHour } : {}),
       ...(input.allowLoopbackWebhooks !== undefined ? { allowLoopbackWebhooks: input.allowLoopbackWebhooks } : {}),
@@ -149,7 +217,7 @@ export const handlers = {
 
   createWebhook: async (ctx) => {
     const ws = workspaceOf(ctx);
-    const url = await requirePublicUrl(ctx, ctx.body.url);
+    const url = await requirePublicUrl(ctx, ctx.body.url, ws);
     return { status: 201, body: createWebhook(ctx.world, ws, { name: ctx.body.name, url, integrations: ctx.body.integrations }, ctx.env) };
   },
 
@@ -160,7 +228,7 @@ export const handlers = {
 
   sendTestWebhook: async (ctx) => {
     const ws = workspaceOf(ctx);
-    const url = await requirePublicUrl(ctx, ctx.body.url);
+    const url = await requirePublicUrl(ctx, ctx.body.url, ws);
     sendWebhooks(ctx.state, [testDelivery(ws, url, ctx.env)]);
     return { body: { sent: true } };
   },

@@ -1,5 +1,5 @@
 // The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
 import { findChannel } from '../../domain/world.ts';
 import { updateRow } from '../../domain/posts.ts';
 
@@ -11,9 +11,10 @@ export const ANALYTICS: FaultDefinition[] = [
     description: 'GET /analytics/{integration} reads the network on every call: X-Cached-At is always now, within the hour too.',
     caughtBy: ['analytics_cache'],
     operations: ['getChannelAnalytics'],
-    override: (state) => (r) => {
+    override: (state) => (r, { request }) => {
       if (r.status !== 200) return undefined;
-      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k.toLowerCase() === 'x-cached-at' ? new Date(state.clock.now()).toISOString() : v]));
+      const now = nowIn(state, workspaceOf(state, request));
+      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k.toLowerCase() === 'x-cached-at' ? new Date(now).toISOString() : v]));
       return { ...r, headers };
     },
   },
@@ -26,7 +27,7 @@ export const ANALYTICS: FaultDefinition[] = [
     override: (state) => (r, { request }) => {
       const ws = workspaceOf(state, request);
       if (!ws || (r.status !== 200 && !(r.status === 402 && r.body?.wallet === true))) return undefined;
-      const now = state.clock.now();
+      const now = nowIn(state, ws);
       const ledger: any[] = ws.wallet.ledger;
       for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && t.createdAt === now)) {
         ledger.splice(ledger.indexOf(t), 1);

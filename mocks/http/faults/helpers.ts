@@ -53,6 +53,11 @@ export type Info = { operationId: string; request: Request };
 /** A reply override: the reply to answer instead, or `undefined` to keep it. */
 export type After = (reply: Reply, info: Info) => Reply | void;
 
+/** Now, as workspace `ws` sees it: the mock's clock, and how far the workspace's own runs ahead (a lane's, moved alone). */
+export function nowIn(state: MockState, ws: Workspace | undefined): number {
+  return state.clock.now() + (ws?.clockAheadMs ?? 0);
+}
+
 /** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
 export function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info) => Reply | undefined): NonNullable<FaultDefinition['override']> {
   return (state) => (r, info) => {
@@ -63,7 +68,7 @@ export function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info)
 
 /** Takes back every refund the operation just made (those recorded at this instant), balance and ledger alike. */
 export const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws) => {
-  const now = state.clock.now();
+  const now = nowIn(state, ws);
   const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
   for (const t of refunds) ws.wallet.balance -= t.cents;
   ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
@@ -75,7 +80,7 @@ export function shiftForecast(cents: (state: MockState, ws: Workspace, row: Post
   return onOk((state, r, ws) => {
     const f = r.body?.forecast;
     if (!f) return undefined;
-    const end = state.clock.now() + f.windowHours * 3_600_000;
+    const end = nowIn(state, ws) + f.windowHours * 3_600_000;
     let shift = 0;
     for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt <= end) shift += cents(state, ws, row);
     return shift === 0 ? undefined : { ...r, body: { ...r.body, forecast: { ...f, neededCredits: Math.round(f.neededCredits * 100 + shift) / 100 } } };
@@ -86,8 +91,8 @@ export function shiftForecast(cents: (state: MockState, ws: Workspace, row: Post
 export function afterTick(act: (state: MockState, result: ReturnType<MockState['tick']>) => void): NonNullable<FaultDefinition['install']> {
   return (state) => {
     const tick = state.tick;
-    state.tick = () => {
-      const result = tick();
+    state.tick = (only) => {
+      const result = tick(only);
       act(state, result);
       return result;
     };

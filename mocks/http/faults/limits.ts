@@ -9,7 +9,9 @@ export const LIMITS: FaultDefinition[] = [
     description: 'POST /posts is never rate limited (the hourly limit is not enforced).',
     caughtBy: ['hourly_post_limit'],
     override: (state) => () => {
+      // The limit ignored wherever it is set: the world's, and any a workspace has of its own.
       state.config.postsPerHour = Number.MAX_SAFE_INTEGER;
+      for (const ws of state.world.workspaces.values()) delete ws.limits.postsPerHour;
       return undefined;
     },
   },

@@ -1,5 +1,5 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment, ticketAt } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment, ticketAt } from './helpers.ts';
 
 /** The media faults, in the catalogue's order. */
 export const MEDIA: FaultDefinition[] = [
@@ -107,7 +107,7 @@ export const MEDIA: FaultDefinition[] = [
     override: (state) => (r) => {
       if (r.status !== 200) return undefined;
       const t = ticketAt(state, r.body.uploadUrl);
-      if (t) t.expiresAt = state.clock.now() + 3600_000;
+      if (t) t.expiresAt = nowIn(state, state.world.workspaces.get(t.workspaceId)) + 3600_000;
       return { ...r, body: { ...r.body, expiresInSeconds: 3600 } };
     },
   },
@@ -149,7 +149,7 @@ export const MEDIA: FaultDefinition[] = [
       const url = new URL(request.url);
       const token = lastSegment(url);
       const t = state.world.uploadTickets.get(token);
-      if (!t || t.purpose !== 'media' || t.claimed || state.clock.now() >= t.expiresAt) return undefined;
+      if (!t || t.purpose !== 'media' || t.claimed || nowIn(state, state.world.workspaces.get(t.workspaceId)) >= t.expiresAt) return undefined;
       state.world.uploadTickets.delete(token);
       const id = `med_${t.token.slice(0, 24)}`;
       return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { id, name: 'upload.png', originalName: 'upload.png', path: `${url.origin}/media-files/${id}.png`, thumbnail: null, alt: null, type: 'image', mime: 'image/png' } };
@@ -169,7 +169,9 @@ export const MEDIA: FaultDefinition[] = [
     description: 'The free plan\'s media library has no capacity: uploads are never refused with 413, whatever the limit says.',
     caughtBy: ['library_full_413'],
     override: (state) => () => {
+      // The capacity ignored wherever it is set: the world's, and any a workspace has of its own.
       state.config.freeLibraryBytes = Number.MAX_SAFE_INTEGER;
+      for (const ws of state.world.workspaces.values()) delete ws.limits.freeLibraryBytes;
       return undefined;
     },
   },

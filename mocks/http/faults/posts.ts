@@ -1,5 +1,5 @@
 // The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
@@ -17,7 +17,7 @@ export const findSlotIgnoresPosts: FaultDefinition = {
     const channel = findChannel(ws, segmentAt(request.url, -1));
     if (!channel) return undefined;
     const empty = { ...ws, posts: { ...ws.posts, rows: new Map() } } as unknown as Workspace;
-    return { ...r, body: { date: new Date(findSlot(empty, channel, state.clock.now())).toISOString() } };
+    return { ...r, body: { date: new Date(findSlot(empty, channel, nowIn(state, ws))).toISOString() } };
   }),
 };
 
@@ -125,7 +125,7 @@ export const POSTS: FaultDefinition[] = [
       for (const ws of state.world.workspaces.values()) {
         let latest = Number.NEGATIVE_INFINITY;
         for (const row of ws.posts.rows.values()) if (row.state === 'QUEUE' && row.publishAt > latest) latest = row.publishAt;
-        if (latest > state.clock.now() && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
+        if (latest > nowIn(state, ws) && ws.posts.nextDue <= latest) ws.posts.nextDue = latest;
       }
     }),
   },
@@ -248,8 +248,8 @@ export const POSTS: FaultDefinition[] = [
       const mem = remember(state.world);
       const key = `calendar:${ws.id}${new URL(request.url).search}`;
       const cached = mem.get(key);
-      if (cached && state.clock.now() - cached.at < 60_000) return { ...r, body: cached.body };
-      mem.set(key, { at: state.clock.now(), body: r.body });
+      if (cached && nowIn(state, ws) - cached.at < 60_000) return { ...r, body: cached.body };
+      mem.set(key, { at: nowIn(state, ws), body: r.body });
       return undefined;
     }),
   },

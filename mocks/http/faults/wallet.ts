@@ -1,6 +1,6 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import type { OperationHandler } from '../pipeline.ts';
-import { type FaultDefinition, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, segmentAt } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel } from '../../domain/world.ts';
@@ -16,7 +16,7 @@ export const WALLET: FaultDefinition[] = [
     caughtBy: ['estimate_equals_charge'],
     operations: ['createPosts', 'changePostStatus'],
     override: onOk((state, _, ws) => {
-      const now = state.clock.now();
+      const now = nowIn(state, ws);
       for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && t.createdAt === now && !t.id.endsWith('_again'))) {
         if (ws.wallet.ledger.some((x: any) => x.id === `${t.id}_again`)) continue;
         ws.wallet.ledger.push({ ...t, id: `${t.id}_again` });
@@ -43,7 +43,7 @@ export const WALLET: FaultDefinition[] = [
       const postId = segmentAt(request.url, -2);
       const ledger: any[] = ws.wallet.ledger;
       if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
-      const now = state.clock.now();
+      const now = nowIn(state, ws);
       for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && t.createdAt === now)) {
         ledger.splice(ledger.indexOf(t), 1);
         ws.wallet.balance -= t.cents;
@@ -133,7 +133,7 @@ export const WALLET: FaultDefinition[] = [
       const ledger: any[] = ws.wallet.ledger;
       for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'storage.gb' && t.reference === mediaId)) {
         if (ledger.some((x) => x.id === `${t.id}_back`)) continue;
-        ledger.push({ ...t, id: `${t.id}_back`, type: 'REFUND', cents: -t.cents, description: 'Refund: Media storage, deleted', createdAt: state.clock.now() });
+        ledger.push({ ...t, id: `${t.id}_back`, type: 'REFUND', cents: -t.cents, description: 'Refund: Media storage, deleted', createdAt: nowIn(state, ws) });
         ws.wallet.balance -= t.cents;
       }
       return undefined;
@@ -231,7 +231,7 @@ export const WALLET: FaultDefinition[] = [
     operations: ['createPosts'],
     override: onOk((state, r, ws) => {
       if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
-      const now = state.clock.now();
+      const now = nowIn(state, ws);
       if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
       const price = state.world.fixtures.prices.sections.flatMap((s) => s.items).find((i) => i.key === 'x.post');
       for (const created of r.body as Array<{ postId: string; integration: string }>) {

@@ -14,7 +14,7 @@ import {
   type UploadTarget,
 } from '../../domain/media.ts';
 import { claimTicket, mintTicket, releaseTicket, spendTicket, type TicketPurpose } from '../../domain/uploads.ts';
-import type { Workspace } from '../../domain/world.ts';
+import { workspaceEnv, type Workspace } from '../../domain/world.ts';
 import type { TempFile } from '../files.ts';
 import type { Ctx } from '../pipeline.ts';
 import { FetchPublicError } from '../public-address.ts';
@@ -51,8 +51,10 @@ async function receiveUpload(ctx: Ctx, ws: Workspace, target: UploadTarget): Pro
 /** A ticket upload: the ticket is claimed before any byte is read, spent on success, usable again on failure. */
 async function ticketUpload(ctx: Ctx, token: string, purpose: TicketPurpose): Promise<MediaItem> {
   const { ticket, ws } = claimTicket(ctx.world, token, purpose, ctx.env);
-  // The ticket names the workspace: the request journal files the upload under it.
+  // The ticket names the workspace: the request journal files the upload under it, and it is stored at its time.
   ctx.ws = ws;
+  ctx.env = workspaceEnv(ctx.env, ws);
+  ctx.now = ctx.env.clock.now();
   try {
     const item = await receiveUpload(ctx, ws, purpose);
     spendTicket(ctx.world, ticket);

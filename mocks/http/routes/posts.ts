@@ -13,7 +13,7 @@ import {
 } from '../../domain/posts.ts';
 import type { SettingsValidator, SettingsViolation } from '../../domain/post-validation.ts';
 import { admitPostRequest } from '../../domain/rate-limit.ts';
-import { findChannel, type Workspace } from '../../domain/world.ts';
+import { findChannel, limitOf, type Workspace } from '../../domain/world.ts';
 import type { Violation } from '../../../spec/validator.ts';
 import type { Ctx } from '../pipeline.ts';
 import type { PublicHandlers } from '../typed.ts';
@@ -81,7 +81,7 @@ export const handlers = {
   },
 
   createPosts: {
-    admit: (ctx) => admitPostRequest(ctx.ws, ctx.now, ctx.state.config.postsPerHour),
+    admit: (ctx) => admitPostRequest(ctx.ws, ctx.now, limitOf(ctx.ws, 'postsPerHour')),
     // A missing body is POST /posts's to word: it has always answered it without the body-path prefix the other
     // operations put before their violations.
     defer: (ctx, v) => ctx.body === undefined || isSettingsViolation(ctx.body, v),
