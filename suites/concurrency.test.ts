@@ -22,8 +22,13 @@ function sequences(exchanges: Sent[]): Record<string, string> {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join('\n')]));
 }
 
-async function record(concurrency: number, checks = ALL()) {
+async function record(concurrency: number, checks = ALL(), hide: string[] = []) {
   const target = await inProcessTarget();
+  // A hook that does not offer some states (`hide`): what another implementation's hook may leave out.
+  if (hide.length > 0) {
+    const offered = await target.control!.offered();
+    target.control!.offered = async () => new Set([...offered].filter((s) => !hide.includes(s)));
+  }
   const all: Sent[] = [];
   // Keep every exchange (the run compacts bodies away as it inspects them; the sequence needs only the first fields).
   const add = target.history.add.bind(target.history);
@@ -122,6 +127,39 @@ describe('--concurrency', () => {
     expect(report.results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
     // One at a time: no check started before the one before it ended.
     expect(report.durationMs).toBeGreaterThanOrEqual(report.results.reduce((n, c) => n + c.ms, 0) - 5);
+  });
+
+  it('with workspace-scoped clock and limits offered, checks that move time or set limits run beside each other, each in its lane\'s own time; without them, one at a time', async () => {
+    const movers = ['each_post_at_its_time', 'upload_ticket_expiry', 'hourly_post_limit', 'analytics_cache', 'failed_send_refunds', 'oauth_code_exchanges_only_for_its_app_within_10_minutes', 'library_full_413'];
+    /** How many pairs of the checks were running at the same moment (from their first to their last request). */
+    const overlapping = (all: Sent[]) => {
+      const spans = movers.map((name) => all.filter((e) => e.by?.split('/')[0] === name).map((e) => e.at)).map((ats) => [Math.min(...ats), Math.max(...ats)] as const);
+      let pairs = 0;
+      for (let i = 0; i < spans.length; i++) for (let j = i + 1; j < spans.length; j++) if (spans[i]![0] < spans[j]![1] && spans[j]![0] < spans[i]![1]) pairs++;
+      return pairs;
+    };
+    const scoped = await record(6, movers);
+    expect(Object.fromEntries(scoped.report.results.filter((r) => r.kind === 'property').map((r) => [r.name, r.status]))).toEqual(Object.fromEntries(movers.map((m) => [m, 'passed'])));
+    expect(overlapping(scoped.all)).toBeGreaterThan(0);
+    // The lanes asked for clock.moved and limits.set; their hook client sent the scoped states, for the lane's workspaces.
+    const sent = scoped.all.filter((e) => e.url.includes('/_mock/states') && typeof e.requestBody === 'string').map((e) => JSON.parse(e.requestBody as string).state);
+    expect(sent).toContain('workspace.clockMoved');
+    expect(sent).toContain('workspace.limitsSet');
+    expect(sent).not.toContain('clock.moved');
+    const world = await record(6, movers, ['workspace.clockMoved', 'workspace.limitsSet']);
+    expect(Object.fromEntries(world.report.results.filter((r) => r.kind === 'property').map((r) => [r.name, r.status]))).toEqual(Object.fromEntries(movers.map((m) => [m, 'passed'])));
+    expect(overlapping(world.all)).toBe(0);
+    expect(world.all.filter((e) => e.url.includes('/_mock/states') && typeof e.requestBody === 'string').map((e) => JSON.parse(e.requestBody as string).state)).not.toContain('workspace.clockMoved');
+  }, 120_000);
+
+  it('which checks run alone: those that move the clock or set limits, unless their lane can have its own (scoped states offered)', () => {
+    const scoped = new Set(['clock.moved', 'limits.set']);
+    expect(runsAlone(getCheck('hourly_post_limit')!, scoped)).toBe(false);
+    // It sets limits too: a hook that scopes only the clock leaves it alone.
+    expect(runsAlone(getCheck('hourly_post_limit')!, new Set(['clock.moved']))).toBe(true);
+    expect(runsAlone(getCheck('each_post_at_its_time')!, new Set(['clock.moved']))).toBe(false);
+    expect(runsAlone(getCheck('library_full_413')!, new Set(['limits.set']))).toBe(false);
+    expect(runsAlone({ ...getCheck('hourly_post_limit')!, name: 'not_in_the_map' }, scoped)).toBe(true);
   });
 
   it('the checks that move the clock or set limits run alone; the rest may share the run', () => {

@@ -30,6 +30,10 @@ export interface Delivery {
   test: boolean;
 }
 
+/** The world-wide states a hook may also offer for named workspaces alone (`workspace.clockMoved`, `workspace.limitsSet`). */
+export type ScopableState = 'clock.moved' | 'limits.set';
+export const SCOPED_STATES: Record<ScopableState, StateName> = { 'clock.moved': 'workspace.clockMoved', 'limits.set': 'workspace.limitsSet' };
+
 export class ControlError extends Error {
   status: number;
   body: unknown;
@@ -55,6 +59,8 @@ export class Control {
   #offered: ReadonlySet<string> | undefined;
   /** The client this one was made from (`using`), whose read of what the hook offers it shares. */
   #shared: Control | undefined;
+  /** Workspaces whose own clock and limits this client moves and reads, for the states the hook can scope (`scopedTo`). */
+  #scope: { workspaces: string[]; states: ReadonlySet<ScopableState>; moved: boolean; limits: Record<string, unknown> } | undefined;
 
   /** `token`: sent as a bearer token on every hook call (the mock's --control-token). */
   constructor(url: string, transport: typeof fetch, token?: string, appUrl?: string) {
@@ -88,7 +94,24 @@ export class Control {
     copy.#auth = this.#auth;
     copy.#offered = this.#offered;
     copy.#shared = this;
+    copy.#scope = this.#scope;
     return copy;
+  }
+
+  /**
+   * The same hook, moving and reading the clock and limits of `workspaces` alone for the `states` given (those the hook
+   * offers scoped: `workspace.clockMoved`, `workspace.limitsSet`). A check asks for `clock.moved` as everywhere; in a
+   * lane of its own, only its lane's time moves, so checks that move time run beside each other.
+   */
+  scopedTo(workspaces: string[], states: ReadonlySet<ScopableState>): Control {
+    const copy = this.using(this.#fetch);
+    copy.#scope = workspaces.length > 0 && states.size > 0 ? { workspaces: [...workspaces], states, moved: false, limits: {} } : undefined;
+    return copy;
+  }
+
+  /** The workspaces `state` moves alone in, when this client scopes it. */
+  #scoped(state: ScopableState): string[] | undefined {
+    return this.#scope?.states.has(state) ? this.#scope.workspaces : undefined;
   }
 
   /** Told of every state a check sets up or reads (the runner records which states each check used). */
@@ -117,17 +140,40 @@ export class Control {
   workspaces(): Promise<ControlWorkspace[]> {
     return this.state('workspaces');
   }
-  createWorkspace(body: { name?: string; plan: 'free' | 'paid'; topUpCredits?: number }): Promise<ControlWorkspace> {
-    return this.state('workspace.created', body);
+  async createWorkspace(body: { name?: string; plan: 'free' | 'paid'; topUpCredits?: number }): Promise<ControlWorkspace> {
+    const made = await this.state<ControlWorkspace>('workspace.created', body);
+    await this.#joinScope(made.id);
+    return made;
+  }
+
+  /**
+   * A workspace a scoped check makes joins its scope: it is put on the lane's time and given the limits the check set,
+   * as it would have found them in a world the check had to itself.
+   */
+  async #joinScope(id: string): Promise<void> {
+    const scope = this.#scope;
+    if (!scope) return;
+    if (scope.states.has('clock.moved') && scope.moved) {
+      const { now } = await this.clock();
+      await this.#call('POST', { state: SCOPED_STATES['clock.moved'], params: { workspaces: [id], now } });
+    }
+    if (scope.states.has('limits.set') && Object.keys(scope.limits).length > 0) {
+      await this.#call('POST', { state: SCOPED_STATES['limits.set'], params: { workspaces: [id], ...scope.limits } });
+    }
+    scope.workspaces.push(id);
   }
   rotateKey(id: string): Promise<{ apiKey: string }> {
     return this.state('workspace.keyRotated', { workspace: id });
   }
   clock(): Promise<ControlClock> {
-    return this.state('clock');
+    const scope = this.#scoped('clock.moved');
+    return this.state('clock', scope ? { workspace: scope[0] } : {});
   }
   setClock(body: { advanceSeconds?: number; now?: string; frozen?: boolean }): Promise<ControlClock> {
-    return this.state('clock.moved', body);
+    const scope = this.#scoped('clock.moved');
+    if (!scope || body.frozen !== undefined) return this.state('clock.moved', body);
+    this.#scope!.moved = true;
+    return this.#scopedState('clock.moved', SCOPED_STATES['clock.moved'], { workspaces: scope, ...body });
   }
   advance(seconds: number): Promise<ControlClock> {
     return this.setClock({ advanceSeconds: seconds });
@@ -136,10 +182,23 @@ export class Control {
     return this.state('channel.failing', { channel: id, fail });
   }
   limits(): Promise<Record<string, unknown>> {
-    return this.state('limits');
+    const scope = this.#scoped('limits.set');
+    return this.state('limits', scope ? { workspace: scope[0] } : {});
   }
   setLimits(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.state('limits.set', body);
+    const scope = this.#scoped('limits.set');
+    if (!scope || body.caps !== undefined) return this.state('limits.set', body);
+    Object.assign(this.#scope!.limits, body);
+    return this.#scopedState('limits.set', SCOPED_STATES['limits.set'], { workspaces: scope, ...body });
+  }
+
+  /**
+   * A scoped state, told to `onState` by the name the check asked for: the states a check needs are the same whether it
+   * runs in a lane or alone (the states map, and what a hook without scoped states must offer, read them).
+   */
+  #scopedState<T>(asked: StateName, sent: StateName, params: Record<string, unknown>): Promise<T> {
+    this.onState?.(asked);
+    return this.#call<T>('POST', { state: sent, params });
   }
   webhooks(ws: string): Promise<unknown[]> {
     return this.state('webhooks', { workspace: ws });

@@ -13,7 +13,7 @@ import { sectionsOf } from './sections.ts';
 import { shardOf, type Shard } from './shards.ts';
 import { FRESH_START, knownCheck, ownStates, statesOfCheck, statesOfOutcome } from './states-map.ts';
 import { CONCURRENT, inScope } from './context.ts';
-import { ControlError } from './control.ts';
+import { ControlError, SCOPED_STATES, type ScopableState } from './control.ts';
 import { History } from './history.ts';
 import { unitName, unitOf } from './units.ts';
 
@@ -207,6 +207,8 @@ interface Lane {
   /** The client discovery reads through: the lane's own, so that what a check sends does not depend on its lane. */
   reader?: ApiClient;
   busy: boolean;
+  /** The world-wide states this lane's checks set for the lane's workspaces alone (the hook offers them scoped). */
+  scoped?: ReadonlySet<ScopableState>;
 }
 
 /** What every property check of a run shares. */
@@ -253,7 +255,9 @@ function checkView(base: Target, lane: Lane, name: string): Target {
   const fetch = base.record(history);
   // A kind the lane has no copy of (a key given by flag, its workspace unknown to the hook) keeps the target's key.
   const keys = lane.keys ? { ...base.keys, ...lane.keys } : base.keys;
-  return { ...base, history, fetch, control: base.control?.using(fetch), keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
+  const control = base.control?.using(fetch);
+  const scoped = lane.scoped && lane.workspaceIds ? control?.scopedTo(Object.values(lane.workspaceIds) as string[], lane.scoped) : control;
+  return { ...base, history, fetch, control: scoped, keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
 }
 
 function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
@@ -500,12 +504,26 @@ function pick(limits: Record<string, unknown>): Record<string, unknown> {
 const WORLD_STATES = new Set(['clock.moved', 'limits.set', 'world.reset']);
 
 /**
- * Whether a check must run alone: it moves the clock or sets limits (from the states map), or is not in the map at all
- * (a check the map has not seen yet is taken as the worst case).
+ * Whether a check must run alone: it moves the clock or sets limits (from the states map) and its lane cannot have them
+ * for its own workspaces (`scoped`: the hook's `workspace.clockMoved`, `workspace.limitsSet`), or it is not in the map
+ * at all (a check the map has not seen yet is taken as the worst case).
  */
-export function runsAlone(check: Check): boolean {
+export function runsAlone(check: Check, scoped: ReadonlySet<string> = new Set()): boolean {
   const states = statesOfCheck(check.name);
-  return states.length === 0 ? Boolean(check.needs?.control) || !knownCheck(check.name) : states.some((s) => WORLD_STATES.has(s));
+  return states.length === 0 ? Boolean(check.needs?.control) || !knownCheck(check.name) : states.some((s) => WORLD_STATES.has(s) && !scoped.has(s));
+}
+
+/**
+ * The world-wide states a run's lanes can have for their own workspaces: those the hook offers scoped, when every key
+ * the run holds belongs to a workspace the lanes copy (a key given by flag, its workspace unknown, would keep the
+ * world's time while its lane's moved).
+ */
+async function scopableStates(target: Target, isolated: boolean): Promise<ReadonlySet<ScopableState>> {
+  if (!isolated || !target.control) return new Set();
+  const everyKeyCopied = (Object.keys(target.keys) as KeyKind[]).every((k) => !target.keys[k] || target.workspaceIds[k] !== undefined);
+  if (!everyKeyCopied) return new Set();
+  const offered = await target.control.offered();
+  return new Set((Object.keys(SCOPED_STATES) as ScopableState[]).filter((s) => offered.has(SCOPED_STATES[s])));
 }
 
 /** The lanes of a run: copies of the seeded workspaces when the hook can make and reset them, else the target's own. */
@@ -547,6 +565,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     await refreshKeys(target);
   }
   const { lanes, isolated } = await makeLanes(target, concurrency);
+  const scoped = await scopableStates(target, isolated);
+  for (const lane of lanes) lane.scoped = scoped;
   // Which workspace sent an answer, from its credential: outcomes such as NotOnWallet mean something only per plan.
   const kindOfKey = new Map<string, KeyKind>();
   for (const lane of lanes) for (const [kind, key] of Object.entries(lane.keys ?? {})) kindOfKey.set(key!, kind as KeyKind);
@@ -579,7 +599,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const task = (async () => {
       const outcome = await runUnit(run, check, part, lane);
       // Best effort: a limit the hook cannot take back (one a fault of the mock reads out of range) stays as it is.
-      if (isolated && limits && outcome.states.includes('limits.set')) await target.control!.setLimits(pick(limits)).catch(() => undefined);
+      if (isolated && limits && !scoped.has('limits.set') && outcome.states.includes('limits.set')) await target.control!.setLimits(pick(limits)).catch(() => undefined);
       lane.busy = false;
       gathering.outcomes.set(part, outcome);
       if (gathering.outcomes.size === gathering.parts.length) {
@@ -596,10 +616,10 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   // Each unit in a free lane, in registry order (a check's parts in its order, in as many lanes as are free); the
   // checks that must run alone come after the others, part by part, so the lanes are drained once rather than before
   // each of them. Without lanes of their own, every unit runs alone, in registry order.
-  const schedule = isolated ? [...queue.filter((c) => !runsAlone(c)), ...queue.filter((c) => runsAlone(c))] : queue;
+  const schedule = isolated ? [...queue.filter((c) => !runsAlone(c, scoped)), ...queue.filter((c) => runsAlone(c, scoped))] : queue;
   const begun = new Set<string>();
   for (const check of schedule) {
-    const solo = !isolated || runsAlone(check);
+    const solo = !isolated || runsAlone(check, scoped);
     for (const part of gathered.get(check.name)!.parts) {
       while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
       if (!begun.has(check.name)) {
