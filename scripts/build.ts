@@ -21,6 +21,7 @@ const RUNTIME_ASSETS = [
   'fixtures/scenarios/*.json', // the ready scenarios: `spw mock --scenario`, and the `./scenarios/*` export (docs/frontend.md)
   'mocks/http/docs-init.js', // mocks/http/docs.ts: the /docs page's script
   'suites/states-map.json', // suites/states-map.ts: which provider states each check uses
+  'suites/unit-costs.json', // suites/unit-costs.ts: the requests each check sends, to order a concurrent run
 ];
 
 const ENTRY = 'cli/bin.js';

@@ -9,6 +9,8 @@ import { inProcessTarget } from './in-process.ts';
 import { runChecks, runsAlone, selectChecks, type RunReport } from './runner.ts';
 import { createTarget } from './target.ts';
 import type { Exchange } from './history.ts';
+import { costOf } from './unit-costs.ts';
+import { unitName } from './units.ts';
 
 const ALL = () => allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name);
 
@@ -84,8 +86,9 @@ describe('--concurrency', () => {
     expect(new Set(six.flatMap((w) => [...w.keys])).size).toBeGreaterThan(new Set(one.flatMap((w) => [...w.keys])).size);
     expect(overlapping(six)).toBeGreaterThan(1);
     expect(overlapping(one)).toBe(0);
+    // Its time is its parts' together, however they were spread over the run.
     const result = (await recorded(6)).report.results.find((r) => r.name === 'positive_data_acceptance')!;
-    expect(result.parts!.reduce((n, p) => n + p.ms, 0)).toBeGreaterThan(result.ms);
+    expect(result.ms).toBe(result.parts!.reduce((n, p) => n + p.ms, 0));
   }, 180_000);
 
   it('--checks positive_data_acceptance/createPosts runs that part alone, with the requests and the verdict it has in a whole run', async () => {
@@ -151,6 +154,22 @@ describe('--concurrency', () => {
     expect(overlapping(world.all)).toBe(0);
     expect(world.all.filter((e) => e.url.includes('/_mock/states') && typeof e.requestBody === 'string').map((e) => JSON.parse(e.requestBody as string).state)).not.toContain('workspace.clockMoved');
   }, 120_000);
+
+  it('at concurrency 6 the units start longest first (by the requests each sent in the recorded run), so no long one starts last', async () => {
+    const six = await recorded(6);
+    const first = new Map<string, number>();
+    for (const e of six.all) if (e.by && e.by !== 'discovery' && !first.has(e.by)) first.set(e.by, e.at);
+    const started = [...first].sort((a, b) => a[1] - b[1]).map(([unit]) => unit);
+    const costliest = [...first.keys()].sort((a, b) => (costOf(b) ?? 0) - (costOf(a) ?? 0)).slice(0, 6);
+    expect(new Set(started.slice(0, 6))).toEqual(new Set(costliest));
+    // And the cheapest come last.
+    expect(costOf(started.at(-1)!)).toBeLessThanOrEqual(Math.min(...costliest.map((u) => costOf(u)!)));
+  });
+
+  it('every check and every part has a recorded cost (npm run states:map writes them)', () => {
+    const units = allChecks().filter((c) => c.kind === 'property' && !c.name.startsWith('test_')).flatMap((c) => (c.parts?.() ?? [undefined]).map((p) => unitName(c.name, p)));
+    expect(units.filter((u) => costOf(u) === undefined)).toEqual([]);
+  });
 
   it('which checks run alone: those that move the clock or set limits, unless their lane can have its own (scoped states offered)', () => {
     const scoped = new Set(['clock.moved', 'limits.set']);

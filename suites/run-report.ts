@@ -27,7 +27,10 @@ export interface CheckResult {
   /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
   assertions: number;
   requests: number;
-  /** Wall time, from the start of its first part to the end of its last. */
+  /**
+   * The time it took: for a check with parts, its parts' times together (a concurrent run starts the costliest units
+   * first, so a check's parts may run side by side or far apart, and the span from first to last says little).
+   */
   ms: number;
   /** A check with parts (`Check.parts`): each part's own verdict and cost, in the check's order of parts. */
   parts?: PartResult[];

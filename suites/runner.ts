@@ -16,6 +16,7 @@ import { CONCURRENT, inScope } from './context.ts';
 import { ControlError, SCOPED_STATES, type ScopableState } from './control.ts';
 import { History } from './history.ts';
 import { unitName, unitOf } from './units.ts';
+import { costOf } from './unit-costs.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
 import type { CheckResult, PartResult, RunReport } from './run-report.ts';
@@ -484,7 +485,7 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     failures,
     assertions,
     requests: outcomes.reduce((n, o) => n + o.requests, 0),
-    ms: Math.max(...outcomes.map((o) => o.end)) - Math.min(...outcomes.map((o) => o.start)),
+    ms: outcomes.reduce((n, o) => n + (o.end - o.start), 0),
     ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
   };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
@@ -613,22 +614,28 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     running.add(tracked);
     return tracked;
   };
-  // Each unit in a free lane, in registry order (a check's parts in its order, in as many lanes as are free); the
-  // checks that must run alone come after the others, part by part, so the lanes are drained once rather than before
-  // each of them. Without lanes of their own, every unit runs alone, in registry order.
-  const schedule = isolated ? [...queue.filter((c) => !runsAlone(c, scoped)), ...queue.filter((c) => runsAlone(c, scoped))] : queue;
+  // Each unit in a free lane; the checks that must run alone come after the others, part by part, so the lanes are
+  // drained once rather than before each of them. With more than one lane, the units that share them go longest first
+  // (by the requests each sent in the recorded run, suites/unit-costs.json: across a network a run is bound by round
+  // trips), so that no long check starts last and runs on alone; with one, in registry order. The order never changes
+  // what a unit sends: each starts fresh, with its own seed.
+  const units = (checks: Check[]) => checks.flatMap((check) => gathered.get(check.name)!.parts.map((part) => ({ check, part })));
+  const shared = units(isolated ? queue.filter((c) => !runsAlone(c, scoped)) : []);
+  if (lanes.length > 1) {
+    const cost = (u: { check: Check; part?: string }) => costOf(unitName(u.check.name, u.part)) ?? 0;
+    const index = new Map(shared.map((u, i) => [u, i]));
+    shared.sort((a, b) => cost(b) - cost(a) || index.get(a)! - index.get(b)!);
+  }
+  const schedule = [...shared.map((u) => ({ ...u, solo: false })), ...units(isolated ? queue.filter((c) => runsAlone(c, scoped)) : queue).map((u) => ({ ...u, solo: true }))];
   const begun = new Set<string>();
-  for (const check of schedule) {
-    const solo = !isolated || runsAlone(check, scoped);
-    for (const part of gathered.get(check.name)!.parts) {
-      while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
-      if (!begun.has(check.name)) {
-        begun.add(check.name);
-        options.onStart?.(check);
-      }
-      const task = start(check, part, lanes.find((l) => !l.busy)!);
-      if (solo) await task;
+  for (const { check, part, solo } of schedule) {
+    while (running.size > 0 && (solo || running.size >= lanes.length)) await Promise.race(running);
+    if (!begun.has(check.name)) {
+      begun.add(check.name);
+      options.onStart?.(check);
     }
+    const task = start(check, part, lanes.find((l) => !l.busy)!);
+    if (solo) await task;
   }
   await Promise.all(running);
   // The report reads in registry order, whatever order the checks finished in.
