@@ -12,6 +12,7 @@ import { allChecks, type Check } from './checks/registry.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks, type RunReport } from './runner.ts';
 import { durationsOf, mergeReports, parseShard, shardOf } from './shards.ts';
+import { checkCost } from './unit-costs.ts';
 
 const properties = () => allChecks().filter((c) => c.kind === 'property' && !c.name.startsWith('test_'));
 
@@ -47,6 +48,18 @@ describe('--shard i/n', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('shards without --shard-timings', () => {
+  it('are balanced by the requests each check sent in the recorded run: for 2 to 6 shards, no shard carries more than the lightest plus the costliest check', () => {
+    const checks = properties();
+    const cost = (c: Check) => checkCost(c.name, c.parts?.() ?? []);
+    for (let count = 2; count <= 6; count++) {
+      const loads = Array.from({ length: count }, (_, i) => shardOf(checks, { index: i + 1, count }).reduce((n, c) => n + cost(c), 0));
+      expect(Math.max(...loads) - Math.min(...loads), `${count} shards: ${loads.join(', ')}`).toBeLessThanOrEqual(Math.max(...checks.map(cost)));
+      expect(loads.reduce((a, b) => a + b, 0)).toBe(checks.reduce((n, c) => n + cost(c), 0));
+    }
   });
 });
 

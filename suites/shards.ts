@@ -4,6 +4,7 @@
 import type { Check } from './checks/registry.ts';
 import { coverageOf, sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
 import type { CheckResult, RunReport, Shard } from './run-report.ts';
+import { checkCost } from './unit-costs.ts';
 
 export type { Shard };
 
@@ -18,10 +19,11 @@ export function parseShard(text: string): Shard {
 
 /**
  * The property checks of shard `index` of `count`: longest first onto the least loaded shard (durations from a previous
- * report, else one unit each), ties by name, so every shard computes the same split with no coordination.
+ * report, else the requests each sent in the recorded run, suites/unit-costs.json), ties by name, so every shard
+ * computes the same split with no coordination.
  */
-export function shardOf(checks: Check[], shard: Shard, durations: Record<string, number> = {}): Check[] {
-  const weight = (c: Check) => durations[c.name] ?? 1;
+export function shardOf(checks: Check[], shard: Shard, durations?: Record<string, number>): Check[] {
+  const weight = (c: Check) => (durations ? durations[c.name] : checkCost(c.name, c.parts?.() ?? [])) || 1;
   const ordered = [...checks].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
   const load = Array.from({ length: shard.count }, () => 0);
   const mine = new Set<string>();
