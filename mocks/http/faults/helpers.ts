@@ -139,3 +139,11 @@ export const isSpend = (t: any) => t.type === 'SPEND';
 export function around(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0], handle: Handle) => ReturnType<Handle>): OperationHandler {
   return { ...inner, handle: (ctx) => wrap(ctx, inner.handle) };
 }
+
+/**
+ * `around` for a fault in what an operation does with its body: a request without one goes straight to the operation,
+ * which words that refusal itself (POST /posts defers it), so the fault does not crash into a 500 it does not model.
+ */
+export function aroundBody(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0], handle: Handle) => ReturnType<Handle>): OperationHandler {
+  return around(inner, (ctx, handle) => (ctx.body === undefined ? handle(ctx) : wrap(ctx, handle)));
+}

@@ -1,5 +1,5 @@
 // The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, around, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, aroundBody, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
@@ -27,7 +27,7 @@ export const imageOnlyItemRefused: FaultDefinition = {
   description: 'POST /posts refuses an item that has a photo and no text as empty, as if only text counted as content.',
   caughtBy: ['photo_counts_as_content_story_needs_one'],
   handlers: {
-    createPosts: (inner) => around(inner, (ctx, handle) => {
+    createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
       const items = (ctx.body.posts ?? []).flatMap((p: any) => p.value ?? []);
       if (items.some((i: any) => plainText(i.content ?? '').trim() === '')) throw invalid(EMPTY_MESSAGE);
       return handle(ctx);
@@ -41,7 +41,7 @@ export const youtubeTagsUnchecked: FaultDefinition = {
   description: "POST /posts takes YouTube tags of any total length: the 500-character rule of section 2.9 is not applied.",
   caughtBy: ['youtube_tags_over_500_refused'],
   handlers: {
-    createPosts: (inner) => around(inner, (ctx, handle) => {
+    createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
       const posts = (ctx.body.posts ?? []).map((p: any) =>
         findChannel(ctx.ws, p.integration?.id)?.identifier === 'youtube' && Array.isArray(p.settings?.tags) ? { ...p, settings: { ...p.settings, tags: [] } } : p,
       );
@@ -58,7 +58,7 @@ export const POSTS: FaultDefinition[] = [
     description: 'Drafts go through the required-settings check like scheduled posts: a draft without settings, or missing a required field, answers 400.',
     caughtBy: ['post_lifecycle_model'],
     handlers: {
-      createPosts: (inner) => around(inner, (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
         const input = ctx.body as CreatePostsInput;
         if (input.type === 'draft') {
           const validate = settingsValidator(ctx);
@@ -77,7 +77,7 @@ export const POSTS: FaultDefinition[] = [
     description: 'A post sent with type `now` is queued like `schedule` for the next whole hour instead of going out at once, so it shows on the schedule and no webhook follows.',
     caughtBy: ['post_lifecycle_model', 'webhook_per_group'],
     handlers: {
-      createPosts: (inner) => around(inner, (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
         if (ctx.body.type !== 'now') return handle(ctx);
         const hour = 3_600_000;
         return handle({ ...ctx, body: { ...ctx.body, type: 'schedule', date: new Date(Math.floor(ctx.now / hour) * hour + hour).toISOString() } });
@@ -90,7 +90,7 @@ export const POSTS: FaultDefinition[] = [
     description: 'Only the first item of a post is checked for text and length: an empty or over-long thread item is accepted and saved cut to fit.',
     caughtBy: ['empty_or_too_long_refused'],
     handlers: {
-      createPosts: (inner) => around(inner, (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
         const input = ctx.body as CreatePostsInput;
         // Later items are saved as whatever fits (an empty one as a zero-width space).
         const posts = input.posts.map((entry) => {
@@ -259,7 +259,7 @@ export const POSTS: FaultDefinition[] = [
     description: 'Every channel counts a link in a post\'s text as 23 characters, as the field notes say only x does, so a LinkedIn post over its maximum length because of a link is accepted.',
     caughtBy: ['empty_or_too_long_refused'],
     handlers: {
-      createPosts: (inner) => around(inner, async (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, async (ctx, handle) => {
         // For the request only, a channel whose items all fit when links count 23 takes any length.
         const raised: Array<[{ maxLength: number }, number]> = [];
         for (const entry of (ctx.body as CreatePostsInput).posts ?? []) {
@@ -284,7 +284,7 @@ export const POSTS: FaultDefinition[] = [
     description: 'Settings values outside section 2.9\'s bounds are accepted on a scheduled or immediate post (a TikTok title over 90 characters, a YouTube title under 2 or over 100, a Discord title over 100, an Instagram audio volume outside 0-100): only required fields and allowed lists are checked.',
     caughtBy: ['settings_refused'],
     handlers: {
-      createPosts: (inner) => around(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['maxLength', 'minLength', 'maximum', 'minimum'].includes(v.keyword ?? '')) })),
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['maxLength', 'minLength', 'maximum', 'minimum'].includes(v.keyword ?? '')) })),
     },
   },
   {
@@ -295,7 +295,7 @@ export const POSTS: FaultDefinition[] = [
     handlers: {
       // The two rules are the schema's `not` and `anyOf` (with its `const`s), reported under an `if`; a required field
       // or an unlisted value is still refused.
-      createPosts: (inner) => around(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['not', 'anyOf', 'const', 'if'].includes(v.keyword ?? '')) })),
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['not', 'anyOf', 'const', 'if'].includes(v.keyword ?? '')) })),
     },
   },
 ];

@@ -1,6 +1,6 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import type { OperationHandler } from '../pipeline.ts';
-import { type FaultDefinition, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, segmentAt } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel } from '../../domain/world.ts';
@@ -86,7 +86,7 @@ export const WALLET: FaultDefinition[] = [
     description: 'A free workspace that never topped up is refused (402) any scheduled or immediate post, on channels the price list does not list too.',
     caughtBy: ['unlisted_channels_free'],
     handlers: {
-      createPosts: (inner) => around(inner, (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
         if (ctx.body.type !== 'draft' && ctx.ws.plan === 'free' && !ctx.ws.wallet.toppedUp) throw walletRefusal('Top up your wallet to schedule posts.');
         return handle(ctx);
       }),
@@ -250,7 +250,7 @@ export const WALLET: FaultDefinition[] = [
     description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
     caughtBy: ['refusal_saves_nothing'],
     handlers: {
-      createPosts: (inner) => around(inner, async (ctx, handle) => {
+      createPosts: (inner) => aroundBody(inner, async (ctx, handle) => {
         try {
           return await handle(ctx);
         } catch (err) {
