@@ -171,6 +171,8 @@ export class Control {
   }
   setClock(body: { advanceSeconds?: number; now?: string; frozen?: boolean }): Promise<ControlClock> {
     const scope = this.#scoped('clock.moved');
+    // Freezing is the world's (no hook freezes one workspace's clock): a check that freezes it moves every lane's time,
+    // so none does; one that did would belong with the checks that run alone.
     if (!scope || body.frozen !== undefined) return this.state('clock.moved', body);
     this.#scope!.moved = true;
     return this.#scopedState('clock.moved', SCOPED_STATES['clock.moved'], { workspaces: scope, ...body });
