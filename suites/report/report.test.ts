@@ -122,6 +122,14 @@ describe('the live line on a terminal', () => {
     expect(progressLine({ total: 10, requests: () => 0 }, 0, 0, 'running x', 0)).toBe('  [0/10] running x · 0 failed · 0 requests/s');
   });
 
+  it('with recorded costs, the time left is by the share of the cost done: the costliest checks start first, so a count of checks would say too much', () => {
+    const costs = { big: 600, mid: 300, small1: 50, small2: 50 };
+    // The big one done in 6 s: 60% of the cost, 4 s left (a count of checks, 1 of 4, would say 18 s).
+    expect(progressLine({ total: 4, requests: () => 600, costs }, 1, 0, 'running mid', 6000, 600)).toBe('  [1/4] running mid · 0 failed · 100 requests/s · ~4 s left');
+    // No cost known for what is done yet: by the count.
+    expect(progressLine({ total: 4, requests: () => 0, costs }, 1, 0, 'running mid', 6000, 0)).toBe('  [1/4] running mid · 0 failed · 0 requests/s · ~18 s left');
+  });
+
   it('rewrites one line on a terminal, and writes none in a log (each result has its own line there)', () => {
     const written = (live: boolean) => {
       let text = '';

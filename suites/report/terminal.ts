@@ -27,26 +27,38 @@ const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), fail
 export interface Progress {
   total: number;
   requests(): number;
+  /**
+   * Each property check's recorded cost (suites/unit-costs.json): a concurrent run starts the costliest first, so the
+   * checks done say little of the time left; the share of the cost done says it.
+   */
+  costs?: Record<string, number>;
 }
 
-/** The live line on a terminal: checks done and running, failures, requests a second, and the time left at this pace. */
-export function progressLine(p: Progress, done: number, failed: number, running: string, elapsedMs: number): string {
+/**
+ * The live line on a terminal: checks done and running, failures, requests a second, and the time left at this pace
+ * (by the share of the recorded cost done, `doneCost`, when the run has costs; else by the checks done).
+ */
+export function progressLine(p: Progress, done: number, failed: number, running: string, elapsedMs: number, doneCost = 0): string {
   const rate = p.requests() / Math.max(elapsedMs / 1000, 0.001);
-  const left = done === 0 ? '' : ` · ~${Math.ceil(((elapsedMs / done) * (p.total - done)) / 1000)} s left`;
+  const totalCost = Object.values(p.costs ?? {}).reduce((a, b) => a + b, 0);
+  const share = totalCost > 0 && doneCost > 0 ? doneCost / totalCost : done / p.total;
+  const left = done === 0 || share === 0 ? '' : ` · ~${Math.ceil((elapsedMs * (1 - Math.min(share, 1))) / share / 1000)} s left`;
   return `  [${done}/${p.total}] ${running} · ${failed} failed · ${rate.toFixed(0)} requests/s${left}`;
 }
 
 export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, progress?: Progress, live = tty) {
   const started = Date.now();
   let done = 0;
+  let doneCost = 0;
   let failed = 0;
   return {
     onStart(check: Check) {
       // On a terminal one line that rewrites itself; a CI log gets the plain line of each result instead.
-      if (!quiet && live) out.write(dim(progress ? `${progressLine(progress, done, failed, `running ${check.name}`, Date.now() - started)}\x1b[K\r` : `  … ${check.name}\r`));
+      if (!quiet && live) out.write(dim(progress ? `${progressLine(progress, done, failed, `running ${check.name}`, Date.now() - started, doneCost)}\x1b[K\r` : `  … ${check.name}\r`));
     },
     onResult(r: CheckResult) {
       done++;
+      doneCost += progress?.costs?.[r.name] ?? 0;
       if (r.status === 'failed') failed++;
       if (quiet) return;
       const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
