@@ -28,10 +28,11 @@ describe('one catalogue of states', () => {
   it('every state a check used on the mock is in the catalogue, and every state is used but the key rotation and the runner\'s own', () => {
     const used = new Set(allChecks().flatMap((c) => statesOfCheck(c.name)));
     expect([...used].filter((s) => !STATE_NAMES.includes(s as never))).toEqual([]);
-    // The runner, not a check, reads the workspaces, resets the world and makes the lanes; a lane's checks ask for
-    // clock.moved and limits.set, which the lane's hook client sends as their workspace-scoped states.
+    // The runner, not a check, reads the workspaces, resets the world and makes the lanes (resetting a lane's
+    // workspaces one at a time only when the hook lacks workspaces.reset); a lane's checks ask for clock.moved and
+    // limits.set, which the lane's hook client sends as their workspace-scoped states.
     const unused = STATE_NAMES.filter((s) => !used.has(s));
-    expect(unused.filter((s) => s !== 'workspace.keyRotated').sort()).toEqual(['workspace.clockMoved', 'workspace.limitsSet', 'workspaces', 'world.reset']);
+    expect(unused.filter((s) => s !== 'workspace.keyRotated').sort()).toEqual(['workspace.clockMoved', 'workspace.limitsSet', 'workspace.reset', 'workspaces', 'world.reset']);
   });
 });
 
@@ -77,6 +78,7 @@ describe("the mock's hook, state by state", () => {
       ['workspace.keyRotated', { workspace: payg }],
       ['workspace.created', { like: paid }],
       ['workspace.reset', { workspace: payg }],
+      ['workspaces.reset', { workspaces: [payg, rows.find((r) => r.plan === 'free' && !r.payAsYouGo)!.id] }],
       ['clock', {}],
       ['clock.moved', { advanceSeconds: 60 }],
       ['channel.failing', { channel: channels[0]!.id, fail: true }],

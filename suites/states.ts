@@ -34,6 +34,12 @@ export const STATES = [
     params: { workspace: WS },
     produces: { id: 'workspace id', apiKey: 'its key (the first one)', plan: 'its plan', payAsYouGo: 'boolean', frozen: 'boolean' },
   },
+  {
+    name: 'workspaces.reset',
+    summary: 'Several workspaces back to how they were made, as `workspace.reset` does each, in one call; a refusal changes none of them. Offered, a lane of a concurrent run starts each check with one call instead of one per workspace.',
+    params: { workspaces: 'workspace ids' },
+    produces: { '[]': 'an array of { id, apiKey, plan, payAsYouGo, frozen }, in the order named' },
+  },
   { name: 'workspace.keyRotated', summary: 'The workspace has a new API key; the old one is refused (401).', params: { workspace: WS }, produces: { apiKey: 'the new key' } },
   {
     name: 'clock',

@@ -30,10 +30,29 @@ export function rememberCreation(world: World, fixture: WorkspaceFixture, topUpC
  * caller to delete.
  */
 export function resetWorkspace(world: World, id: string, env: Env): { files: string[] } {
-  const ws = world.workspaces.get(id);
-  if (!ws) throw notFound('Workspace not found');
-  const creation = made.get(world)?.get(id) ?? (world.fixtures.workspaces.some((f) => f.id === id) ? { fixture: world.fixtures.workspaces.find((f) => f.id === id)! } : undefined);
-  if (!creation) throw invalid('This workspace was loaded from a scenario, not made in this session: there is nothing to reset it to. Nothing changed');
+  return resetWorkspaces(world, [id], env);
+}
+
+/**
+ * Several workspaces back to how they were made, in one step: every one is checked first (known, and made in this
+ * session), so a refusal changes none of them. A verifier's lane starts each check this way, one round trip for all
+ * its workspaces.
+ */
+export function resetWorkspaces(world: World, ids: readonly string[], env: Env): { files: string[] } {
+  const creations = ids.map((id) => {
+    if (!world.workspaces.has(id)) throw notFound(ids.length > 1 ? `Workspace not found: ${id}. Nothing changed` : 'Workspace not found');
+    const creation = made.get(world)?.get(id) ?? (world.fixtures.workspaces.some((f) => f.id === id) ? { fixture: world.fixtures.workspaces.find((f) => f.id === id)! } : undefined);
+    if (!creation) throw invalid(`${ids.length > 1 ? `Workspace ${id}` : 'This workspace'} was loaded from a scenario, not made in this session: there is nothing to reset it to. Nothing changed`);
+    return [id, creation] as const;
+  });
+  const files: string[] = [];
+  for (const [id, creation] of creations) files.push(...rebuild(world, id, creation, env));
+  return { files };
+}
+
+/** One workspace rebuilt from what it was made from; the file names of the media it held. */
+function rebuild(world: World, id: string, creation: Creation, env: Env): string[] {
+  const ws = world.workspaces.get(id)!;
   const files = ws.media.items.map((m) => m.path.split('/').pop() ?? '').filter(Boolean);
   for (const [key, owner] of world.apiKeys) if (owner === id) world.apiKeys.delete(key);
   for (const [token, t] of world.uploadTickets) if (t.workspaceId === id) world.uploadTickets.delete(token);
@@ -50,7 +69,7 @@ export function resetWorkspace(world: World, id: string, env: Env): { files: str
   world.workspaces.clear();
   for (const key of order) world.workspaces.set(key, rows.get(key)!);
   if (creation.topUpCredits !== undefined && creation.topUpCredits > 0) topUp(fresh, world.config, creation.topUpCredits, env);
-  return { files };
+  return files;
 }
 
 /** What `like` names was made from: its seed, or the control call that created it. */

@@ -117,6 +117,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put several workspaces back to how they were made, in one step
+         * @description What `POST /workspaces/{id}/reset` does, for every workspace named, in one call: each is checked first (known,
+         *     and made in this session), so a refusal changes none of them. A verifier's lane starts each check this way,
+         *     one round trip for all its workspaces (the states hook's `workspaces.reset`).
+         */
+        post: operations["resetWorkspaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{id}/reset": {
         parameters: {
             query?: never;
@@ -780,7 +802,7 @@ export interface components {
         };
         StateRequest: {
             /** @enum {string} */
-            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "workspace.reset" | "clock" | "clock.moved" | "workspace.clockMoved" | "channel.failing" | "limits" | "limits.set" | "workspace.limitsSet" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
+            state: "world.reset" | "workspaces" | "workspace.created" | "workspace.keyRotated" | "workspace.reset" | "workspaces.reset" | "clock" | "clock.moved" | "workspace.clockMoved" | "channel.failing" | "limits" | "limits.set" | "workspace.limitsSet" | "webhooks" | "webhook.created" | "webhook.deleted" | "webhook.testSent" | "deliveries" | "wallet.toppedUp" | "wallet.granted" | "wallet.adjusted" | "wallet.frozen" | "wallet.unfrozen" | "wallet.autoTopUp" | "oauthApp.created" | "oauthApp.edited" | "oauthApp.secretRotated" | "oauthApp.revoked" | "oauthApp.deleted";
             params?: Record<string, unknown>;
         };
         /** @description The control API's error; the same shape as the public `Error`, with all three fields always sent. */
@@ -1778,6 +1800,42 @@ export interface operations {
                     };
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "workspaces": [
+                 *         "ws_free_demo",
+                 *         "ws_payg_demo"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    workspaces: components["schemas"]["WorkspaceIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The workspaces as they were made, in the order named. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

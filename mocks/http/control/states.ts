@@ -30,6 +30,7 @@ export const STATE_CALLS: Record<string, (p: Params) => Call> = {
   'workspace.created': (p) => ({ method: 'POST', path: '/workspaces', body: p }),
   'workspace.keyRotated': (p) => ({ method: 'POST', path: `${ws(p)}/rotate-key` }),
   'workspace.reset': (p) => ({ method: 'POST', path: `${ws(p)}/reset` }),
+  'workspaces.reset': (p) => ({ method: 'POST', path: '/workspaces/reset', body: { workspaces: p.workspaces ?? [] } }),
   clock: (p) => ({ method: 'GET', path: p.workspace === undefined ? '/clock' : `/clock?workspace=${seg(p, 'workspace')}` }),
   'clock.moved': (p) => ({ method: 'POST', path: '/clock', body: p }),
   'workspace.clockMoved': (p) => ({ method: 'POST', path: '/clock', body: { ...p, workspaces: p.workspaces ?? [] } }),

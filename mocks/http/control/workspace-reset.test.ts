@@ -84,3 +84,43 @@ describe('one workspace back to how it was made', () => {
     expect(refused.body.message).toMatch(/loaded from a scenario/);
   });
 });
+
+describe('several workspaces back to how they were made, in one step (POST /workspaces/reset)', () => {
+  it('puts each named one back as POST /workspaces/{id}/reset does, answers them in the order named, and touches no other', async () => {
+    const { http } = testMock();
+    const rows = (await http.get('/_mock/workspaces').expect(200)).body as Array<{ id: string; apiKey: string }>;
+    const [paid, payg] = ['demo-paid-key', 'demo-payg-key'].map((k) => rows.find((w) => w.apiKey === k)!);
+    for (const key of ['demo-paid-key', 'demo-payg-key', 'demo-free-key']) await http.post(`${API}/upload`).set('Authorization', key).attach('file', PNG, 'a.png').expect(200);
+    const reset = await http.post('/_mock/workspaces/reset').send({ workspaces: [payg!.id, paid!.id] }).expect(200);
+    expect(reset.body.map((w: { id: string }) => w.id)).toEqual([payg!.id, paid!.id]);
+    const library = async (key: string) => (await http.get(`${API}/media`).query({ page: 1 }).set('Authorization', key).expect(200)).body.results.length;
+    expect([await library('demo-paid-key'), await library('demo-payg-key'), await library('demo-free-key')]).toEqual([0, 0, 1]);
+  });
+
+  it.each([
+    ['an unknown workspace among known ones', (ids: string[]) => [...ids, 'ws_nope'], 404],
+    ['an empty list', () => [], 400],
+    ['the same workspace twice', (ids: string[]) => [ids[0]!, ids[0]!], 400],
+  ])('%s is refused (%s) and resets none of them', async (_what, names, status) => {
+    const { http } = testMock();
+    const ids = ((await http.get('/_mock/workspaces').expect(200)).body as Array<{ id: string }>).map((w) => w.id);
+    await http.post(`${API}/upload`).set('Authorization', 'demo-paid-key').attach('file', PNG, 'a.png').expect(200);
+    const before = JSON.stringify((await http.get('/_mock/scenario').expect(200)).body);
+    const res = await http.post('/_mock/workspaces/reset').send({ workspaces: names(ids) });
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ statusCode: status });
+    expect(JSON.stringify((await http.get('/_mock/scenario').expect(200)).body)).toBe(before);
+  });
+
+  it('one loaded from a scenario among them: 400, and the others keep what they had', async () => {
+    const { http } = testMock();
+    const made = (await http.post('/_mock/workspaces').send({ plan: 'free' }).expect(201)).body;
+    await http.put('/_mock/scenario').send((await http.get('/_mock/scenario').expect(200)).body).expect(200);
+    await http.post(`${API}/upload`).set('Authorization', 'demo-paid-key').attach('file', PNG, 'a.png').expect(200);
+    const paid = ((await http.get('/_mock/workspaces').expect(200)).body as Array<{ id: string; apiKey: string }>).find((w) => w.apiKey === 'demo-paid-key')!;
+    const before = JSON.stringify((await http.get('/_mock/scenario').expect(200)).body);
+    const refused = await http.post('/_mock/workspaces/reset').send({ workspaces: [paid.id, made.id] }).expect(400);
+    expect(refused.body.message).toMatch(new RegExp(`Workspace ${made.id} was loaded from a scenario`));
+    expect(JSON.stringify((await http.get('/_mock/scenario').expect(200)).body)).toBe(before);
+  });
+});
