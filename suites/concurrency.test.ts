@@ -132,7 +132,7 @@ describe('--concurrency', () => {
     expect(report.durationMs).toBeGreaterThanOrEqual(report.results.reduce((n, c) => n + c.ms, 0) - 5);
   });
 
-  it('with workspace-scoped clock and limits offered, checks that move time or set limits run beside each other, each in its lane\'s own time; without them, one at a time', async () => {
+  it('with workspace-scoped clock and limits offered, checks that move time or set limits run beside each other, each in its lane\'s own time; without them (nor workspaces.reset), one at a time, their lanes reset workspace by workspace', async () => {
     const movers = ['each_post_at_its_time', 'upload_ticket_expiry', 'hourly_post_limit', 'analytics_cache', 'failed_send_refunds', 'oauth_code_exchanges_only_for_its_app_within_10_minutes', 'library_full_413'];
     /** How many pairs of the checks were running at the same moment (from their first to their last request). */
     const overlapping = (all: Sent[]) => {
@@ -149,10 +149,16 @@ describe('--concurrency', () => {
     expect(sent).toContain('workspace.clockMoved');
     expect(sent).toContain('workspace.limitsSet');
     expect(sent).not.toContain('clock.moved');
-    const world = await record(6, movers, ['workspace.clockMoved', 'workspace.limitsSet']);
+    // A lane's workspaces are reset in one call when the hook offers it.
+    expect(sent).toContain('workspaces.reset');
+    expect(sent).not.toContain('workspace.reset');
+    const world = await record(6, movers, ['workspace.clockMoved', 'workspace.limitsSet', 'workspaces.reset']);
     expect(Object.fromEntries(world.report.results.filter((r) => r.kind === 'property').map((r) => [r.name, r.status]))).toEqual(Object.fromEntries(movers.map((m) => [m, 'passed'])));
     expect(overlapping(world.all)).toBe(0);
-    expect(world.all.filter((e) => e.url.includes('/_mock/states') && typeof e.requestBody === 'string').map((e) => JSON.parse(e.requestBody as string).state)).not.toContain('workspace.clockMoved');
+    const sentThere = world.all.filter((e) => e.url.includes('/_mock/states') && typeof e.requestBody === 'string').map((e) => JSON.parse(e.requestBody as string).state);
+    expect(sentThere).not.toContain('workspace.clockMoved');
+    expect(sentThere).not.toContain('workspaces.reset');
+    expect(sentThere).toContain('workspace.reset');
   }, 120_000);
 
   it('at concurrency 6 the units start longest first (by the requests each sent in the recorded run), so no long one starts last', async () => {

@@ -314,8 +314,11 @@ function checkContext(run: Run, running: Running): CheckContext {
     async fresh() {
       if (!target.control) return;
       if (run.isolated) {
-        // The lane's copies back to how they were made; the rest of the world (other lanes) as it is.
-        for (const id of Object.values(running.lane.workspaceIds ?? {})) await target.control.state('workspace.reset', { workspace: id });
+        // The lane's copies back to how they were made; the rest of the world (other lanes) as it is. In one call when
+        // the hook offers it: across a network, each call is a round trip before the check can start.
+        const ids = Object.values(running.lane.workspaceIds ?? {}) as string[];
+        if ((await target.control.offered()).has('workspaces.reset')) await target.control.state('workspaces.reset', { workspaces: ids });
+        else for (const id of ids) await target.control.state('workspace.reset', { workspace: id });
       } else {
         await target.control.reset();
         await refreshKeys(run.target);

@@ -16,7 +16,7 @@ export interface StatesMap {
 const known: StatesMap = map;
 
 /** The runner's fresh start before every check: a world reset, or the lane's copies reset. */
-export const FRESH_START = new Set(['world.reset', 'workspace.reset']);
+export const FRESH_START = new Set(['world.reset', 'workspace.reset', 'workspaces.reset']);
 
 /**
  * The states a check needs of its own: not the runner's fresh start and keys, nor the clock read a check makes only

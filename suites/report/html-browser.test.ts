@@ -53,7 +53,7 @@ describe('the HTML report in Chromium', () => {
     expect(await page.locator('#coverage tbody tr').count()).toBe(report.coverage.operations.length);
     expect(await page.locator('#checks tbody tr').count()).toBe(report.results.length);
     const states = await page.locator('#states-heading + p').innerText();
-    for (const s of ['workspace.reset', 'wallet.frozen']) expect(states).toContain(s);
+    for (const s of ['workspaces.reset', 'wallet.frozen']) expect(states).toContain(s);
     // The markup the target sent is text: nothing ran, nothing loaded.
     const last = await failures.last().innerText();
     expect(last).toContain('<img src=x onerror="window.__pwned=1">');
