@@ -2,7 +2,9 @@
 // --latency (a near or a far staging server), one check at a time and with --concurrency N, in one run: the time, the
 // requests a second, and whether the verdicts and the coverage are the same. With --faults, the fault catalogue in
 // process at concurrency 1 and N: which checks catch each fault at each.
-// Usage: npm run bench:verify [-- --latency 50,150 --concurrency 8 --seed 1 --baseline 50] [-- --faults [--only a,b]]
+// With --hook-held, a further run at each latency has the hook's answers held as long too (a staging server's hook
+// is across the same network; the mock's --latency holds only the public API's), held by the verifier's transport.
+// Usage: npm run bench:verify [-- --latency 50,150 --concurrency 8 --seed 1 --baseline 50 --hook-held] [-- --faults [--only a,b]]
 import '../suites/checks/index.ts';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { allChecks } from '../suites/checks/registry.ts';
@@ -20,17 +22,28 @@ const baseline = new Set(arg('baseline', '50').split(',').filter(Boolean).map(Nu
 const verdicts = (r: RunReport) => JSON.stringify(r.results.map((c) => [c.name, c.status, c.failures.length]));
 const coverage = (r: RunReport) => JSON.stringify(r.coverage.operations.map((o) => [o.operationId, o.asserted, o.reachedOnly, o.neverReached]));
 
-async function overHttp(latency: number, n: number): Promise<{ report: RunReport; seconds: number; floor: number }> {
+/** A transport that holds every call to the states hook `ms` before sending it, as a hook across a network would be. */
+function holdingHook(ms: number): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/_mock/states')) await new Promise((r) => setTimeout(r, ms));
+    return fetch(input, init);
+  }) as typeof fetch;
+}
+
+async function overHttp(latency: number, n: number, hookHeld = false): Promise<{ report: RunReport; seconds: number; floor: number }> {
   const port = await freePort();
   const server = await startServer(`mock --latency ${latency}`, [NODE, 'cli/bin.ts', 'mock', '--port', String(port), '--latency', String(latency)], port, `${API}/openapi.json`);
   try {
-    const target = await createTarget({ target: server.origin, control: `${server.origin}/_mock` });
+    const target = await createTarget({ target: server.origin, control: `${server.origin}/_mock`, ...(hookHeld ? { transport: holdingHook(latency) } : {}) });
     const t0 = performance.now();
     const report = await runChecks(target, { seed, runs: 10, concurrency: n });
     const seconds = (performance.now() - t0) / 1000;
     // The floor: the public answers the latency held (the journal numbers each one; the hook's are not held), were
     // every n of them to overlap perfectly. No scheduling goes under it; only fewer requests, or more in flight.
-    const held = (await httpJson(`${server.origin}/_mock/requests?after=1000000000`)).body.lastSeq as number;
+    const publicHeld = (await httpJson(`${server.origin}/_mock/requests?after=1000000000`)).body.lastSeq as number;
+    // With the hook held too, every request of the run was.
+    const held = hookHeld ? report.requests : publicHeld;
     return { report, seconds, floor: (held * latency) / 1000 / n };
   } finally {
     await server.stop();
@@ -68,6 +81,10 @@ async function main() {
     const same = one ? `${verdicts(many.report) === verdicts(one.report) ? 'same' : '**differ**'}` : `${many.report.results.filter((r) => r.status === 'failed').length} failed`;
     const cov = one ? (coverage(many.report) === coverage(one.report) ? 'same' : '**differs**') : `${many.report.coverage.percent}%`;
     console.log(`| ${latency} ms | ${concurrency} | ${many.seconds.toFixed(1)} s | ${vsFloor(many)} | ${many.report.requests} | ${many.report.requestsPerSecond.toFixed(0)} | ${one ? `${(one.seconds / many.seconds).toFixed(1)}×` : '—'} | ${same} | ${cov} |`);
+    if (flag('hook-held')) {
+      const far = await overHttp(latency, concurrency, true);
+      console.log(`| ${latency} ms, hook too | ${concurrency} | ${far.seconds.toFixed(1)} s | ${vsFloor(far)} | ${far.report.requests} | ${far.report.requestsPerSecond.toFixed(0)} | — | ${far.report.results.filter((r) => r.status === 'failed').length} failed | ${far.report.coverage.percent}% |`);
+    }
   }
 }
 
