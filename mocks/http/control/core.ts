@@ -7,7 +7,7 @@ import { createWebhook, deleteWebhook, testDelivery } from '../../domain/webhook
 import { creditsToCents, topUp } from '../../domain/wallet.ts';
 import { createWorkspace as addWorkspace } from '../../domain/create-world.ts';
 import { fixtureLike, rememberCreation } from '../../domain/workspace-reset.ts';
-import { limitOf, WORKSPACE_LIMITS, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
+import { limitOf, timeIn, WORKSPACE_LIMITS, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
 import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
@@ -55,36 +55,50 @@ function queryWorkspace(ctx: Ctx): Workspace | undefined {
   return ws;
 }
 
+/** A clock a move walks: the world's, or one workspace's (the world's plus its lead). */
+interface Walked {
+  now(): number;
+  set(instant: number): void;
+  /** The earliest moment something falls due on this clock. */
+  nextDue(): number;
+}
+
 /**
- * Move the named workspaces' clocks alone, each from its own time to `target(its now)`, walking through every moment
- * one of its posts falls due (as the world's clock does). Every target is checked before any clock moves.
+ * Move a clock to `to`, walking through every moment something falls due on the way, so each post is judged at its
+ * own time (a post waiting for a reference sees it go out before its own wait ends, as it would in real time). `tick`
+ * runs what is due, into `ran`.
  */
+function walk(clock: Walked, to: number, tick: () => ReturnType<Ctx['state']['tick']>, ran: { published: string[]; failed: string[] }, after?: () => void): void {
+  const collect = () => {
+    const r = tick();
+    ran.published.push(...r.published);
+    ran.failed.push(...r.failed);
+  };
+  for (let step = 0; step < 100_000 && to > clock.now(); step++) {
+    collect();
+    const next = clock.nextDue();
+    if (!(next > clock.now() && next < to)) break;
+    clock.set(next);
+  }
+  clock.set(to);
+  after?.();
+  collect();
+}
+
+/** Move the named workspaces' clocks alone, each from its own time to `target(its now)`; every target is checked first. */
 function moveWorkspaceClocks(ctx: Ctx, list: Workspace[], target: (now: number) => number): { published: string[]; failed: string[] } {
-  const clock = ctx.state.clock;
+  const world = ctx.state.clock;
   const targets = list.map((ws) => {
-    const to = target(clock.now() + ws.clockAheadMs);
+    const to = target(timeIn(ctx.state.env, ws));
     if (!inClockRange(to)) throw outOfRange(to);
     return to;
   });
-  const published: string[] = [];
-  const failed: string[] = [];
+  const ran = { published: [] as string[], failed: [] as string[] };
   list.forEach((ws, i) => {
-    const to = targets[i]!;
-    const collect = () => {
-      const ran = ctx.state.tick([ws]);
-      published.push(...ran.published);
-      failed.push(...ran.failed);
-    };
-    for (let step = 0; step < 100_000 && to > clock.now() + ws.clockAheadMs; step++) {
-      collect();
-      const next = ws.posts.nextDue;
-      if (!(next > clock.now() + ws.clockAheadMs && next < to)) break;
-      ws.clockAheadMs = next - clock.now();
-    }
-    ws.clockAheadMs = to - clock.now();
-    collect();
+    const own: Walked = { now: () => timeIn(ctx.state.env, ws), set: (t) => (ws.clockAheadMs = t - world.now()), nextDue: () => ws.posts.nextDue };
+    walk(own, targets[i]!, () => ctx.state.tick([ws]), ran);
   });
-  return { published, failed };
+  return ran;
 }
 
 function outOfRange(target: number) {
@@ -138,7 +152,7 @@ export const handlers = {
 
   getClock: (ctx) => {
     const ws = queryWorkspace(ctx);
-    return { body: { now: new Date(ctx.state.clock.now() + (ws?.clockAheadMs ?? 0)).toISOString(), frozen: ctx.state.clock.frozen } };
+    return { body: { now: new Date(ws ? timeIn(ctx.state.env, ws) : ctx.state.clock.now()).toISOString(), frozen: ctx.state.clock.frozen } };
   },
 
   setClock: (ctx) => {
@@ -152,33 +166,22 @@ export const handlers = {
       if (frozen !== undefined) throw invalid('frozen is the whole world\'s: move workspaces\' clocks without it, or freeze the world\'s clock alone. Nothing changed');
       const list = namedWorkspaces(ctx, workspaces);
       const ran = moveWorkspaceClocks(ctx, list, target);
-      return { body: { now: new Date(clock.now() + list[0]!.clockAheadMs).toISOString(), frozen: clock.frozen, ...ran } };
+      return { body: { now: new Date(timeIn(ctx.state.env, list[0]!)).toISOString(), frozen: clock.frozen, ...ran } };
     }
     const to = target(clock.now());
     if (!inClockRange(to)) throw outOfRange(to);
-    // Walk forward through every moment something falls due, so each post is judged at its own time
-    // (a post waiting for a reference sees it go out before its own wait ends, as it would in real time).
-    const published: string[] = [];
-    const failed: string[] = [];
-    const collect = () => {
-      const ran = ctx.state.tick();
-      published.push(...ran.published);
-      failed.push(...ran.failed);
-    };
-    for (let step = 0; step < 100_000 && to > clock.now(); step++) {
-      collect();
+    const ran = { published: [] as string[], failed: [] as string[] };
+    const worldClock: Walked = {
+      now: () => clock.now(),
+      set: (t) => clock.set(t),
       // Each workspace keeps its next due time in its own time: on the world's clock, that less how far it is ahead.
-      const next = Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue - ws.clockAheadMs));
-      if (!(next > clock.now() && next < to)) break;
-      clock.set(next);
-    }
-    clock.set(to);
-    if (frozen === true) clock.freeze();
-    if (frozen === false) clock.unfreeze();
-    collect();
-    return {
-      body: { now: new Date(clock.now()).toISOString(), frozen: clock.frozen, published, failed },
+      nextDue: () => Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue - ws.clockAheadMs)),
     };
+    walk(worldClock, to, () => ctx.state.tick(), ran, () => {
+      if (frozen === true) clock.freeze();
+      if (frozen === false) clock.unfreeze();
+    });
+    return { body: { now: new Date(clock.now()).toISOString(), frozen: clock.frozen, ...ran } };
   },
 
   setChannelFailure: (ctx) => {

@@ -1,7 +1,7 @@
 // What the fault catalogue's areas share (mocks/http/faults/): a fault's definition, and the ways a fault reaches into the mock.
 import type { MockState } from '../state.ts';
 import type { Handle, OperationHandler } from '../pipeline.ts';
-import type { Workspace, World } from '../../domain/world.ts';
+import { timeIn, type Workspace, type World } from '../../domain/world.ts';
 import type { PostRow } from '../../domain/posts.ts';
 
 export interface FaultDefinition {
@@ -55,7 +55,7 @@ export type After = (reply: Reply, info: Info) => Reply | void;
 
 /** Now, as workspace `ws` sees it: the mock's clock, and how far the workspace's own runs ahead (a lane's, moved alone). */
 export function nowIn(state: MockState, ws: Workspace | undefined): number {
-  return state.clock.now() + (ws?.clockAheadMs ?? 0);
+  return ws ? timeIn(state.env, ws) : state.clock.now();
 }
 
 /** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
