@@ -1,7 +1,8 @@
-// Benchmark (never a test): how the mock's cost grows with its state. A paid workspace seeded with 1,000, 10,000 and
-// 100,000 posts (and 1,000 then 10,000 media files); `GET /posts` for one week (always the same 100 posts) and
-// `GET /media?page=1` are loaded with autocannon at each size; heap per 100,000 posts is printed.
-// Usage: npm run bench:growth [-- --duration 5 --connections 10 --out reports/bench-growth.json]
+// Benchmark (never a test): how the mock's cost grows with its state. A paid workspace seeded with 1,000, 10,000,
+// 100,000 and 1,000,000 posts (and 1,000 then 10,000 media files); `GET /posts` for one week (always the same 100
+// posts) and `GET /media?page=1` are loaded with autocannon at each size; heap per 100,000 posts is printed.
+// Usage: npm run bench:growth [-- --duration 5 --connections 10 --max-posts 1000000 --out reports/bench-growth.json]
+// (seeding a million posts takes about two and a half minutes here; `--max-posts 100000` stops a size earlier).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -11,11 +12,13 @@ import { API, NODE, ROOT, arg, flag, freePort, loadWithCpu, machine } from './li
 const duration = Number(arg('duration', '5'));
 const connections = Number(arg('connections', '10'));
 const out = arg('out', join(ROOT, 'reports', 'bench-growth.json'));
+const maxPosts = Number(arg('max-posts', '1000000'));
 const SIZES: Array<{ posts: number; media: number }> = [
   { posts: 1_000, media: 1_000 },
   { posts: 10_000, media: 10_000 },
   { posts: 100_000, media: 10_000 },
-];
+  { posts: 1_000_000, media: 10_000 },
+].filter((s, i) => i < 2 || s.posts <= maxPosts);
 
 interface Seeded {
   listening: string;

@@ -17,7 +17,7 @@ gc();
 const base = process.memoryUsage();
 
 // The growth bench measures sizes past the mock's default caps on what a client may keep; lift them here.
-const mock = await startMock({ port, config: { freeLibraryBytes: Number.MAX_SAFE_INTEGER, caps: { ...defaultCaps, posts: 10_000_000, media: 10_000_000 } } });
+const mock = await startMock({ port, config: { freeLibraryBytes: Number.MAX_SAFE_INTEGER, caps: { ...defaultCaps, posts: 10_000_000, media: 10_000_000, postBytes: Number.MAX_SAFE_INTEGER } } });
 const state = mock.app.state;
 const world = state.world;
 const ws = world.workspaces.get(world.apiKeys.get('demo-paid-key')!)!;
