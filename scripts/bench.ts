@@ -1,10 +1,13 @@
 // Benchmark (never a test): the mock side by side with Stoplight Prism's mock of our own document, a bare node:http
 // server and the mock's HTTP adapter alone (both sending the mock's own bytes), loaded by autocannon on the same
 // operations in one run; then memory and start-up time, mock against Prism; then the lean-edge targets, met or not.
+// Memory at rest and start-up are measured twice: the checkout's command (`node cli/bin.ts mock`, what `npm start`
+// runs) and the package's (`dist/cli/bin.js`, what `npx spw mock` runs), which `npm run build` writes first.
 // It waits for a quiet machine first (load under 1, a busy loop near a whole core) and stops if none comes.
 // Usage: npm run bench [-- --duration 8 --connections 10 --out reports/bench.json --record --wait 120 --anyway]
 //   --record  also writes docs/perf/bench.json and docs/perf/throughput.svg (the README's figures and chart)
 //   --anyway  measure on a machine that stays busy (the figures say so)
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,9 @@ const PROBE = `${API}/openapi.json`;
 const PRISM_PROBE = '/openapi.json';
 
 type ServerName = 'mock' | 'prism' | 'bare' | 'adapter';
+/** The same mock started from the built package (dist/), measured at rest and at start-up only. */
+type Resting = ServerName | 'package';
+const PACKAGE_ARGV = (port: number) => [NODE, 'dist/cli/bin.js', 'mock', '--port', String(port)];
 
 interface Operation {
   name: string;
@@ -116,21 +122,24 @@ async function idleMiB(server: Started): Promise<number> {
 
 interface Startups {
   mockMs: number[];
+  packageMs: number[];
   prismMs: number[];
   /** CPU seconds each process had used by its first 200. */
   mockCpuSeconds: number[];
+  packageCpuSeconds: number[];
   prismCpuSeconds: number[];
 }
 
-/** Runs alternate mock and Prism. The mock's first run fills Node's compile cache (see cli/bin.ts): it is the cold start. */
+/** Runs alternate mock, package and Prism. Each mock's first run fills Node's compile cache (see cli/bin.ts): it is the cold start. */
 async function startupTimes(): Promise<Startups> {
-  const out: Startups = { mockMs: [], prismMs: [], mockCpuSeconds: [], prismCpuSeconds: [] };
+  const out: Startups = { mockMs: [], packageMs: [], prismMs: [], mockCpuSeconds: [], packageCpuSeconds: [], prismCpuSeconds: [] };
   const starters = {
     mock: (p: number) => startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(p)], p, PROBE),
+    package: (p: number) => startServer('package', PACKAGE_ARGV(p), p, PROBE),
     prism: startPrism,
   };
   for (let i = 0; i < startupRuns; i++) {
-    for (const name of ['mock', 'prism'] as const) {
+    for (const name of ['mock', 'package', 'prism'] as const) {
       const s = await starters[name](await freePort());
       out[`${name}Ms`].push(Math.round(s.startupMs));
       out[`${name}CpuSeconds`].push(s.startupCpuSeconds);
@@ -143,7 +152,7 @@ async function startupTimes(): Promise<Startups> {
 const fmt = (n: number, width: number) => String(n).padStart(width);
 
 /** The lean-edge targets, each with its figure and whether this run meets it. */
-function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerName, number>>, idle: Partial<Record<ServerName, number>>, startupMedianMs: number) {
+function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerName, number>>, idle: Partial<Record<Resting, number>>, startupMedianMs: { mock: number; package: number }) {
   const cpu = (op: string) => rows.find((r) => r.server === 'mock' && r.operation === op)?.cpuMicrosPerRequest ?? NaN;
   const success = cpu('GET /integrations (list)');
   const refusal = cpu('GET /integrations, no key (401)');
@@ -158,8 +167,13 @@ function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerN
   out.push({ target: 'a refusal (401) costs no more CPU than a success (the list)', figure: `${refusal} vs ${success} µs`, met: refusal <= success });
   out.push({ target: 'POST /posts draft under 80 µs of CPU', figure: `${draft} µs`, met: draft < 80 });
   out.push({ target: "RSS after the bench no more than Prism's", figure: `${memoryMiB.mock} vs ${memoryMiB.prism} MiB`, met: (memoryMiB.mock ?? Infinity) <= (memoryMiB.prism ?? 0) });
-  out.push({ target: 'idle RSS under 80 MB', figure: `${idle.mock} MiB (${Math.round(((idle.mock ?? 0) * 2 ** 20) / 1e6)} MB)`, met: (idle.mock ?? Infinity) * 2 ** 20 < 80e6 });
-  out.push({ target: 'start-up under 150 ms (median, spawn to first 200)', figure: `${startupMedianMs} ms`, met: startupMedianMs < 150 });
+  for (const [who, name] of [['checkout', 'mock'], ['package', 'package']] as const) {
+    const rss = idle[name];
+    out.push({ target: `idle RSS under 80 MB (${who})`, figure: `${rss} MiB (${Math.round(((rss ?? 0) * 2 ** 20) / 1e6)} MB)`, met: (rss ?? Infinity) * 2 ** 20 < 80e6 });
+  }
+  for (const [who, name] of [['checkout', 'mock'], ['package', 'package']] as const) {
+    out.push({ target: `start-up under 150 ms (${who}, median, spawn to first 200)`, figure: `${startupMedianMs[name]} ms`, met: startupMedianMs[name] < 150 });
+  }
   return out;
 }
 
@@ -174,6 +188,9 @@ interface Ratio {
 }
 
 async function main() {
+  // The package's figures are of the tree as it is: build it before anything is measured.
+  const built = spawnSync(NODE, ['scripts/build.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`npm run build failed (status ${built.status ?? built.signal})`);
   const info = await quietMachine(Number(arg('wait', '120')), flag('anyway'));
   console.log(`Machine: ${info.cpus} x ${info.cpuModel}, ${info.memoryGiB} GiB, Node ${info.node}, load ${info.loadAverage.join(' ')}`);
   console.log(`  a busy loop got ${Math.round(info.cpuAvailability.share * 100)}% of a core over 2 s (longest stall ${info.cpuAvailability.longestStallMs} ms)`);
@@ -182,7 +199,11 @@ async function main() {
   const mock = await startMock(await freePort());
   // The floors answer with the mock's own integrations list, so all send the same bytes.
   const list = await httpJson(`${mock.origin}${API}/integrations`, { headers: { authorization: KEY } });
-  const idle: Partial<Record<ServerName, number>> = { mock: await idleMiB(mock) };
+  const idle: Partial<Record<Resting, number>> = { mock: await idleMiB(mock) };
+  const pkgPort = await freePort();
+  const pkg = await startServer('package', PACKAGE_ARGV(pkgPort), pkgPort, PROBE);
+  idle.package = await idleMiB(pkg);
+  await pkg.stop();
   // The mock's code is compiled as it runs: every read is run once before any is measured, so the first one measured
   // is not also the one that pays for the compiling (the draft is not: each one grows the world).
   for (const op of OPERATIONS.filter((o) => o.method === 'GET')) await loadWithCpu({ url: mock.origin + API + op.path, method: op.method, headers: op.headers, connections }, mock.child.pid!, 2);
@@ -246,6 +267,9 @@ async function main() {
     mockMedianMs: median(startup.mockMs),
     mockWarmMedianMs: median(warm.length > 0 ? warm : startup.mockMs),
     mockBestMs: Math.min(...startup.mockMs),
+    packageMedianMs: median(startup.packageMs),
+    packageBestMs: Math.min(...startup.packageMs),
+    packageMedianCpuSeconds: median(startup.packageCpuSeconds),
     prismMedianMs: median(startup.prismMs),
     prismBestMs: Math.min(...startup.prismMs),
     mockMedianCpuSeconds: median(startup.mockCpuSeconds),
@@ -264,11 +288,12 @@ async function main() {
     );
   }
   console.log(
-    `\nMemory: idle mock ${idle.mock} MiB, Prism ${idle.prism} MiB; after the load ${Object.entries(memoryMiB).map(([k, v]) => `${k} ${v} MiB`).join(', ')}` +
+    `\nMemory: idle mock ${idle.mock} MiB (package ${idle.package} MiB), Prism ${idle.prism} MiB; after the load ${Object.entries(memoryMiB).map(([k, v]) => `${k} ${v} MiB`).join(', ')}` +
       `\nStart-up median: mock ${startupSummary.mockMedianMs} ms (best ${startupSummary.mockBestMs} ms, ${startupSummary.mockMedianCpuSeconds} s CPU; runs ${startup.mockMs.join(', ')}, the first fills the compile cache), ` +
-      `Prism ${startupSummary.prismMedianMs} ms (best ${startupSummary.prismBestMs} ms)`,
+      `package ${startupSummary.packageMedianMs} ms (best ${startupSummary.packageBestMs} ms, ${startupSummary.packageMedianCpuSeconds} s CPU; runs ${startup.packageMs.join(', ')}), ` +
+      `Prism ${startupSummary.prismMedianMs} ms (best ${startupSummary.prismBestMs} ms); the package starts in ${ratio(startupSummary.packageMedianMs, startupSummary.prismMedianMs)} of Prism's time, the checkout in ${ratio(startupSummary.mockMedianMs, startupSummary.prismMedianMs)}`,
   );
-  const goals = targets(ratios, rows, memoryMiB, idle, startupSummary.mockMedianMs);
+  const goals = targets(ratios, rows, memoryMiB, idle, { mock: startupSummary.mockMedianMs, package: startupSummary.packageMedianMs });
   console.log('\nTargets (figures, not assertions):');
   for (const g of goals) console.log(`  ${g.met ? 'meets ' : 'MISSES'}  ${g.target}: ${g.figure}`);
 

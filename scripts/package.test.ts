@@ -185,7 +185,17 @@ describe('the packed package, installed in a fresh folder', () => {
   });
 
   it('serves the mock over HTTP, checks exchanges through the proxy, and verify passes against the mock and fails against a faulty one (exit 0, then 1)', async () => {
-    const [clean, faulty] = await Promise.all([startServer('npx', 'mock', []), startServer('bin', 'mock', ['--fault', 'bearer-accepted'])]);
+    // The command line is bundled (scripts/build.ts): each file it reads from its own location is asked for here, a
+    // ready scenario among them.
+    const [clean, faulty, busy] = await Promise.all([
+      startServer('npx', 'mock', []),
+      startServer('bin', 'mock', ['--fault', 'bearer-accepted']),
+      startServer('bin', 'mock', ['--scenario', 'busy-workspace']),
+    ]);
+    // The busy scenario gives the pay-as-you-go workspace 300 media items (17 pages); the seeded world gives it few.
+    const busyMedia = await fetch(`${busy}/api/public/v1/media?page=1`, { headers: { authorization: 'demo-payg-key' } });
+    expect(busyMedia.status).toBe(200);
+    expect(((await busyMedia.json()) as { pages: number }).pages).toBe(17);
     const document = await fetch(`${clean}/api/public/v1/openapi.json`);
     expect(document.status).toBe(200);
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
