@@ -76,6 +76,8 @@ function lingeringClose(socket: Duplex): void {
 
 const answered = new WeakSet<Duplex>();
 
+const ANSWERING = Symbol('spw.answering');
+
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', `Request head is larger than the ${Math.round(http.maxHeaderSize / 1024)} KiB the mock reads`],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time'],
@@ -117,8 +119,14 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
   const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
   /** Sockets accepted past maxConnections: their request is answered 503 here and never reaches the mock. */
   const overCap = new WeakSet<object>();
-  /** The request each connection is receiving, until its answer is sent. */
-  const receiving = new WeakMap<object, http.IncomingMessage>();
+  /**
+   * The answer each connection is giving (its request is `res.req`), until it is sent. Kept on the socket, not in a
+   * WeakMap, and told sent by the answer itself rather than by a 'finish' listener: both were paid on every request.
+   */
+  const answering = (socket: object): http.ServerResponse | undefined => {
+    const res = (socket as { [ANSWERING]?: http.ServerResponse })[ANSWERING];
+    return res && !res.writableFinished ? res : undefined;
+  };
   const refuseOverCap = () =>
     new Response(JSON.stringify({ statusCode: 503, msg: `The mock serves at most ${limits.maxConnections} connections at once`, message: `The mock serves at most ${limits.maxConnections} open connections at once (--max-connections); try again when one closes` }), {
       status: 503,
@@ -172,14 +180,14 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     }
   });
   http1.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    receiving.set(req.socket, req);
-    res.once('finish', () => receiving.delete(req.socket));
+    (req.socket as { [ANSWERING]?: http.ServerResponse })[ANSWERING] = res;
   });
   // Every socket gets this idle timer; only one silent in the middle of a request body is answered and closed here.
   // An idle keep-alive connection is keepAliveTimeout's, a head in progress headersTimeout's, a held answer nobody's.
   http1.setTimeout(limits.bodyIdleMs, (socket: Duplex) => {
-    if (overCap.has(socket) && !receiving.has(socket)) return socket.destroy();
-    const req = receiving.get(socket);
+    const res = answering(socket);
+    if (overCap.has(socket) && !res) return socket.destroy();
+    const req = res?.req;
     if (!req || req.complete) return;
     answerRaw(socket, 408, 'Request Timeout', `The request body stopped arriving for ${Math.round(limits.bodyIdleMs / 1000)} s`);
   });

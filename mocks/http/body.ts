@@ -23,8 +23,14 @@ export class BodyTooLarge extends DomainError {
   }
 }
 
-/** Bytes read from each request's body, for the request journal (a WeakMap: gone with the request). */
-export const bodyBytesRead = new WeakMap<Request, number>();
+const BODY_BYTES = Symbol('spw.bodyBytesRead');
+/** Bytes read from each request's body, for the request journal (kept on the request: gone with it). */
+export const bodyBytesRead = {
+  get: (request: Request): number | undefined => (request as { [BODY_BYTES]?: number })[BODY_BYTES],
+  set: (request: Request, bytes: number): void => {
+    (request as { [BODY_BYTES]?: number })[BODY_BYTES] = bytes;
+  },
+};
 
 /**
  * The body's bytes, refusing as soon as it passes `limit`: a declared Content-Length over it is refused before a byte
