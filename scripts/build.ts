@@ -5,9 +5,9 @@
 //
 // The command line (`spw`, dist/cli/run.js) is then bundled over tsc's output, split at its dynamic imports, so that
 // `spw mock` loads a few files holding only the mock's code and its libraries instead of some 270 modules each
-// resolved and read on its own: start-up to the first answer fell by about a quarter and idle memory by about
-// 15 MiB (`npm run bench` measures the package beside the checkout). The library entries (`.`, `./client`, `./msw`)
-// stay tsc's unbundled modules, which an application's own bundler shakes.
+// resolved and read on its own, which was most of its start-up and a share of its memory at rest (`npm run bench`
+// measures the package beside the checkout). The library entries (`.`, `./client`, `./msw`) stay tsc's unbundled
+// modules, which an application's own bundler shakes.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -41,8 +41,8 @@ export interface Cors {
 }
 
 // The request's CORS headers and the mark on an answer that has them ride on the objects under symbols rather than in
-// WeakMaps: a weak collection written on every request made every young-generation collection walk its table
-// (npm run bench:edge measured the app's step with and without).
+// a WeakMap and a WeakSet: a weak collection written on every request makes the young-generation collections that
+// follow walk its ephemeron table.
 const CORS_HEADERS = Symbol('spw.corsHeaders');
 const WITH_CORS = Symbol('spw.withCors');
 
