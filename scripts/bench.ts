@@ -1,7 +1,7 @@
 // Benchmark (never a test): the mock side by side with Stoplight Prism's mock of our own document, a bare node:http
 // server and the mock's HTTP adapter alone (both sending the mock's own bytes), loaded by autocannon on the same
 // operations in one run; then memory and start-up time, mock against Prism; then the lean-edge targets, met or not.
-// Memory at rest and start-up are measured twice: the checkout's command (`node cli/bin.ts mock`, what `npm start`
+// Memory at rest and start-up are measured twice: the checkout's command (`node cli/start.mjs mock`, what `npm start`
 // runs) and the package's (`dist/cli/bin.js`, what `npx spw mock` runs), which `npm run build` writes first.
 // It waits for a quiet machine first (load under 1, a busy loop near a whole core) and stops if none comes.
 // Usage: npm run bench [-- --duration 8 --connections 10 --out reports/bench.json --record --wait 120 --anyway]
@@ -96,7 +96,7 @@ async function load(server: Started, base: string, op: Operation): Promise<Omit<
 }
 
 async function startMock(port: number) {
-  const mock = await startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(port)], port, PROBE);
+  const mock = await startServer('mock', [NODE, 'cli/start.mjs', 'mock', '--port', String(port)], port, PROBE);
   // The hourly post limit would turn the write benchmark into a 429 benchmark: lift it through control.
   const limits = await httpJson(`${mock.origin}/_mock/limits`, { method: 'PUT', body: { postsPerHour: 1_000_000_000 } });
   if (limits.status !== 200) throw new Error(`could not lift the mock's post limit: ${limits.status} ${JSON.stringify(limits.body)}`);
@@ -130,11 +130,11 @@ interface Startups {
   prismCpuSeconds: number[];
 }
 
-/** Runs alternate mock, package and Prism. Each mock's first run fills Node's compile cache (see cli/bin.ts): it is the cold start. */
+/** Runs alternate mock, package and Prism. Each mock's first run fills Node's compile cache (see cli/start.mjs): it is the cold start. */
 async function startupTimes(): Promise<Startups> {
   const out: Startups = { mockMs: [], packageMs: [], prismMs: [], mockCpuSeconds: [], packageCpuSeconds: [], prismCpuSeconds: [] };
   const starters = {
-    mock: (p: number) => startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(p)], p, PROBE),
+    mock: (p: number) => startServer('mock', [NODE, 'cli/start.mjs', 'mock', '--port', String(p)], p, PROBE),
     package: (p: number) => startServer('package', PACKAGE_ARGV(p), p, PROBE),
     prism: startPrism,
   };
