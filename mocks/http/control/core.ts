@@ -1,5 +1,4 @@
 // Control API handlers for the world, the clock, channel failures, limits, webhooks, deliveries and faults (spec/control.yaml).
-import { isPayAsYouGo } from '../../domain/billing.ts';
 import { inClockRange } from '../../domain/clock.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { ensureRoom } from '../../domain/caps.ts';
@@ -11,12 +10,9 @@ import { limitOf, timeIn, WORKSPACE_LIMITS, type Workspace, type WorkspaceFixtur
 import { checkPublicUrl } from '../public-address.ts';
 import { FAULTS } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
+import { workspaceRow } from './wallet.ts';
 import type { Ctx } from '../pipeline.ts';
 import type { ControlHandlers } from '../typed.ts';
-
-function workspaceRow(ws: Workspace) {
-  return { id: ws.id, name: ws.name, plan: ws.plan, payAsYouGo: isPayAsYouGo(ws), frozen: ws.wallet.frozen, apiKey: ws.apiKey };
-}
 
 function workspaceOf(ctx: Ctx): Workspace {
   const ws = ctx.world.workspaces.get(ctx.params.id);
