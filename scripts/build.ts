@@ -13,6 +13,7 @@ import { chmodSync, cpSync, globSync, readFileSync, rmSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { bundleConsole } from '../mocks/http/console-page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,9 +81,9 @@ console.log(`build: dist/ written (tsc, ${copied} assets copied, the console bun
 async function bundleCli(): Promise<void> {
   const { build } = await import('esbuild');
   const outdir = join(dist, 'cli');
-  const ownUrls = {
+  const ownUrls: Plugin = {
     name: 'own-urls',
-    setup(b: { onLoad(o: { filter: RegExp }, cb: (args: { path: string }) => { contents: string; loader: 'ts' } | undefined): void }) {
+    setup(b) {
       b.onLoad({ filter: /\.ts$/ }, (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         const text = readFileSync(args.path, 'utf8');
