@@ -1,4 +1,5 @@
 // The request journal as a frontend test uses it: what the app sent, filtered, redacted, bounded, cleared.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testMock, KEYS, T0 } from '../testing.ts';
 import { Journal, redact, REDACTED, JOURNAL_BODY_CHARS, type Exchange } from './journal.ts';
@@ -162,6 +163,59 @@ describe('request journal', () => {
     const [entry] = journal.list();
     expect(entry!.at).toBe(new Date(at).toISOString());
     expect(journal.bytes).toBe(Buffer.byteLength(JSON.stringify(entry)));
+  });
+
+  it('property: the bytes it counts for any entries are the bytes of their JSON as read', () => {
+    // Strings of every kind: quotes, backslashes, control characters, accents, astral pairs and lone surrogates.
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '/', ' ', '"', '\\', '\n', '\u0001', '\u007f', 'é', '€', '😀', '\ud800', '\udc00') });
+    const exchange = fc.record({
+      method: fc.constantFrom('GET', 'POST', 'DELETE'),
+      operationId: text,
+      pathTemplate: fc.constantFrom('/integrations', '/posts/{id}', '/upload-ticket/{token}'),
+      // A path parameter comes decoded from a URL, which never holds a lone surrogate.
+      id: fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', 'é', '😀', 'key_secret_value') }),
+      query: fc.option(fc.dictionary(fc.constantFrom('q', 'apiKey', 'é'), text), { nil: undefined }),
+      workspaceId: fc.option(text, { nil: null }),
+      status: fc.constantFrom(200, 204, 400, 401, 402, 500),
+      refusal: fc.option(fc.record({ message: text, name: text, provider: text }), { nil: undefined }),
+      // NaN: an in-process request may say any Content-Length; JSON writes it as null.
+      bodyBytes: fc.option(fc.oneof(fc.nat(), fc.constant(Number.NaN)), { nil: null }),
+      body: fc.option(fc.jsonValue(), { nil: undefined }),
+      latencyMs: fc.nat(60_000),
+      at: fc.integer({ min: -62_167_219_200_001, max: 253_402_300_800_000 }),
+      fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(exchange, { minLength: 1, maxLength: 5 }), (bodies, xs) => {
+        const journal = new Journal(bodies, () => 3);
+        for (const x of xs) {
+          const search = x.query ? `?${new URLSearchParams(x.query)}` : '';
+          journal.record({
+            method: x.method, operationId: x.operationId, apiPath: '/api/public/v1', pathTemplate: x.pathTemplate, params: { id: x.id, token: x.id },
+            url: `http://m/api/public/v1/x${search}`, workspaceId: x.workspaceId, status: x.status, at: x.at, receivedAt: T0, bodyBytes: x.bodyBytes,
+            body: x.body, secrets: ['key_secret_value'], latencyMs: x.latencyMs + x.fraction, refusal: x.refusal,
+          });
+        }
+        const listed = journal.list();
+        expect(journal.bytes).toBe(listed.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gathers the request's own secrets only for an entry that has something to redact", () => {
+    const journal = new Journal(false, () => 10);
+    let gathered = 0;
+    const secrets = () => {
+      gathered++;
+      return ['key_1234567890'];
+    };
+    const base = { method: 'GET', operationId: 'listIntegrations', apiPath: '/api/public/v1', params: {}, workspaceId: 'ws', at: T0, receivedAt: T0, bodyBytes: 0, body: undefined, latencyMs: 0, secrets };
+    journal.record({ ...base, pathTemplate: '/integrations', url: 'http://m/api/public/v1/integrations', status: 200 });
+    expect(gathered).toBe(0);
+    journal.record({ ...base, pathTemplate: '/integrations', url: 'http://m/api/public/v1/integrations?group=key_1234567890', status: 200 });
+    expect(gathered).toBe(1);
+    expect(journal.list()[1]!.query).toEqual({ group: REDACTED });
   });
 });
 

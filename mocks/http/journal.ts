@@ -61,8 +61,11 @@ export interface Exchange {
   bodyBytes: number | null;
   /** The parsed JSON body, when the operation had one; kept only with bodies on. */
   body: unknown;
-  /** Values to blank wherever they appear: the request's own credential, ticket and secret-named headers. */
-  secrets: string[];
+  /**
+   * Values to blank wherever they appear: the request's own credential, ticket and secret-named headers. Given as a
+   * function, they are gathered only when some string of the entry is redacted (most entries have none to redact).
+   */
+  secrets: string[] | (() => string[]);
   /** Whether a value is a credential the world knows (any workspace's key, an access token, a client secret, a ticket, a code). */
   isKnownSecret?: (value: string) => boolean;
   latencyMs: number;
@@ -135,8 +138,20 @@ function secretName(name: string): boolean {
 
 /** What a string is cleaned of: the request's own secrets, and the credentials the world knows. */
 interface Secrets {
-  values: string[];
+  readonly values: string[];
   known?: (value: string) => boolean;
+}
+
+/** The request's secrets, gathered on the first redaction that needs them. */
+function lazySecrets(values: string[] | (() => string[]), known?: (value: string) => boolean): Secrets {
+  if (typeof values !== 'function') return { values, known };
+  let gathered: string[] | undefined;
+  return {
+    get values() {
+      return (gathered ??= values());
+    },
+    known,
+  };
 }
 
 function redactString(value: string, secrets: Secrets): string {
@@ -253,6 +268,44 @@ function isoGrowth(ms: number): number {
   return iso - String(ms).length;
 }
 
+/**
+ * The bytes a flat record takes as JSON, counted field by field: its strings are plain words and paths, numbers and
+ * nulls are counted as written, and only a nested value (a query, an answer, a body) is serialised to be counted.
+ * Serialising the whole entry to count it was most of the cost of recording one.
+ */
+function jsonBytes(record: object): number {
+  let n = 1;
+  for (const key in record) {
+    const value = (record as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    // `"key":` then the value and a comma (the last comma is the closing brace).
+    n += jsonStringBytes(key) + 2 + valueBytes(value);
+  }
+  return n === 1 ? 2 : n;
+}
+
+function valueBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return jsonStringBytes(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value).length : 4;
+    case 'boolean':
+      return value ? 4 : 5;
+    default:
+      return value === null ? 4 : utf8Length(JSON.stringify(value));
+  }
+}
+
+/** A string's bytes in JSON, quotes included: one that needs no escaping, all printable ASCII, is its length and two. */
+function jsonStringBytes(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return utf8Length(JSON.stringify(text));
+  }
+  return text.length + 2;
+}
+
 function statusMatches(status: number, filter: string): boolean {
   // `4xx` takes a class; a number takes one status.
   return /^[1-5]xx$/i.test(filter) ? Math.floor(status / 100) === Number(filter[0]) : status === Number(filter);
@@ -308,7 +361,7 @@ export class Journal {
       return;
     }
     if (cap !== this.#capacity) this.#resize(cap);
-    const secrets: Secrets = { values: x.secrets, known: x.isKnownSecret };
+    const secrets = lazySecrets(x.secrets, x.isKnownSecret);
     const entry: Kept = {
       seq: ++this.#seq,
       method: x.method,
@@ -342,7 +395,7 @@ export class Journal {
     this.#size++;
     this.#ring[slot] = entry;
     // Its size as read: the times as the ISO strings they are written as.
-    this.#sizes[slot] = utf8Length(JSON.stringify(entry)) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
+    this.#sizes[slot] = jsonBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
     this.#bytes += this.#sizes[slot]!;
     // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
     const budget = this.#byteBudget();
