@@ -1,12 +1,13 @@
 // Listening on a port is separate from building the app: the same app serves tests in-process with no port.
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp } from './http/app.ts';
 import type { MockOptions } from './http/state.ts';
 import { keepStateFile } from './state-file.ts';
-import { isNetworkError } from './http/pipeline.ts';
+import { answerParts, isNetworkError } from './http/pipeline.ts';
+import { IncomingRequest } from './http/node-request.ts';
 
 /** Bounds on connections, so that no client, slow or many, can hold the server (reference: not shown; mock decisions). */
 export interface ConnectionLimits {
@@ -78,6 +79,27 @@ const answered = new WeakSet<Duplex>();
 
 const ANSWERING = Symbol('spw.answering');
 
+/** An answer the direct lane decided but does not write itself, handed to the Fetch adapter to send. */
+const DECIDED = Symbol('spw.decided');
+
+/**
+ * A request target and Host the direct lane takes as they are: an origin-form path of plain URL characters with no dot
+ * segment, and a lower-case host name with a four- or five-digit port. A Fetch request's URL for them is the two
+ * joined, unchanged; anything else (an absolute URL, an IPv6 host, characters URL parsing would rewrite) goes through
+ * the Fetch adapter, which parses it.
+ */
+const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/** The path of a plain request target: up to its query or fragment. */
+function targetPath(target: string): string {
+  const q = target.indexOf('?');
+  const h = target.indexOf('#');
+  const end = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  return end < 0 ? target : target.slice(0, end);
+}
+
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', `Request head is larger than the ${Math.round(http.maxHeaderSize / 1024)} KiB the mock reads`],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time'],
@@ -113,7 +135,18 @@ function answerRaw(socket: Duplex, status: number, reason: string, message: stri
   lingeringClose(socket);
 }
 
-export async function startMock(options: MockOptions & { port?: number; host?: string; connections?: Partial<ConnectionLimits> } = {}): Promise<RunningMock> {
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  connections?: Partial<ConnectionLimits>;
+  /**
+   * Whether public operations on plain requests are answered on the direct lane (the default), or all through the
+   * Fetch adapter and the app's router: for tests and benchmarks that compare the two, which answer alike.
+   */
+  directLane?: boolean;
+}
+
+export async function startMock(options: MockOptions & ServerOptions = {}): Promise<RunningMock> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = createMockApp(options);
   const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
@@ -134,7 +167,8 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     });
   // The raw Node request (`bindings.incoming`) must reach the app: uploads stream from it.
   const fetch: typeof app.fetch = async (request, bindings) => {
-    const incoming = (bindings as { incoming?: http.IncomingMessage } | undefined)?.incoming;
+    const incoming = (bindings as { incoming?: http.IncomingMessage & { [DECIDED]?: Response } } | undefined)?.incoming;
+    if (incoming?.[DECIDED]) return incoming[DECIDED];
     if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
     const response = await app.fetch(request, bindings);
     keeper?.touch();
@@ -146,21 +180,61 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     return response;
   };
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve(
-      {
-        fetch,
-        port: options.port ?? 4010,
-        hostname: host,
-        // Node checks the request timeout this often; its default (30 s) would let a short timeout run long.
-        serverOptions: { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.requestTimeoutMs / 4))) },
-      },
-      () => resolve(s),
-    );
-    s.once('error', reject);
+  const adapter = getRequestListener(fetch);
+  /**
+   * The direct lane: a public operation on a plain request is answered from node:http's request as it is, and its JSON
+   * answer written to the socket from the parts it was built of. The Fetch adapter (a lazy Request over the message, a
+   * Response read back into a head and a body) and the app's router cost more per request than reading a list does:
+   * docs/architecture.md has the figures. Everything else, and every answer that is not plain JSON, goes through the
+   * adapter and the app as before; both reach the same operation runner.
+   */
+  const lane = (req: http.IncomingMessage & { [DECIDED]?: Response }, res: http.ServerResponse): boolean => {
+    const target = req.url ?? '';
+    const hostHeader = req.headers.host;
+    if (hostHeader === undefined || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || !PLAIN_HOST.test(hostHeader)) return false;
+    const answer = app.direct(req.method ?? '', targetPath(target));
+    if (!answer) return false;
+    const request = new IncomingRequest(req, res, `http://${hostHeader}${target}`);
+    const send = (response: Response) => {
+      keeper?.touch();
+      if (isNetworkError(response)) {
+        // An override's network error: the connection drops with no answer, so the client's fetch rejects.
+        req.socket.destroy();
+        return;
+      }
+      const parts = answerParts(response);
+      if (!parts || res.headersSent) {
+        req[DECIDED] = response;
+        void adapter(req, res);
+        return;
+      }
+      const { status, body, headers } = parts;
+      // Content-Length after the answer's own headers, as the adapter writes it.
+      res.writeHead(status, { ...headers, 'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength }).end(body);
+    };
+    answer(request as unknown as Request, req).then(send).catch((err: unknown) => {
+      console.error('[mock] unhandled error:', err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) }));
+      else res.destroy();
+    });
+    return true;
+  };
+  const server = http.createServer(
+    // Node checks the request timeout this often; its default (30 s) would let a short timeout run long.
+    { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.requestTimeoutMs / 4))) },
+    (req, res) => {
+      (req.socket as { [ANSWERING]?: http.ServerResponse })[ANSWERING] = res;
+      if (options.directLane === false || overCap.has(req.socket) || !lane(req, res)) void adapter(req, res);
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  // `serve` without `createServer` options makes a node:http server; the union type also admits HTTP/2.
-  const http1 = server as http.Server;
+  const http1 = server;
   http1.keepAliveTimeout = KEEP_ALIVE_MS;
   // A request's headers must be allowed at least as long as a connection may idle before them (and Node requires
   // them within the whole request's time).
@@ -178,9 +252,6 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
       // It gets one answer; one that sends nothing is not kept waiting for its head.
       socket.setTimeout(Math.min(2000, limits.bodyIdleMs));
     }
-  });
-  http1.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    (req.socket as { [ANSWERING]?: http.ServerResponse })[ANSWERING] = res;
   });
   // Every socket gets this idle timer; only one silent in the middle of a request body is answered and closed here.
   // An idle keep-alive connection is keepAliveTimeout's, a head in progress headersTimeout's, a held answer nobody's.

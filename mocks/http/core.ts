@@ -1,9 +1,10 @@
 // Builds the mock as a fetch(Request) => Response function: the public API and the control API, both routed from their
 // documents. No Node built-ins: each runtime hands in its effects (app.ts for the server, mocks/msw for MSW).
 import { Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { apiBasePath } from '../../spec/documents.ts';
 import type { ContractValidator } from '../../spec/validator.ts';
-import { isNetworkError, operationRunner, type HandlerMap } from './pipeline.ts';
+import { dropAnswerParts, isNetworkError, operationRunner, type HandlerMap, type Run } from './pipeline.ts';
 import { publicHandlers } from './routes/index.ts';
 import { controlHandlers } from './control/index.ts';
 import { createState, type MockOptions, type MockState } from './state.ts';
@@ -12,7 +13,7 @@ import { faultLayer, type FaultLayer } from './faults.ts';
 import type { RawIncoming } from './files.ts';
 import { serveMediaFile } from './media-files.ts';
 import { controlRefusal, hostRefusal } from './access.ts';
-import { corsHeadersOf, createCors, documentedResponseHeaders, type Cors } from './cors.ts';
+import { corsHeadersOf, createCors, documentedResponseHeaders, withCors, type Cors } from './cors.ts';
 import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
@@ -20,8 +21,18 @@ export interface NodeBindings {
   incoming?: RawIncoming;
 }
 
+/** A public operation's answer to one request, as `fetch` gives it (CORS headers included), called without the router. */
+export type DirectAnswer = (request: Request, incoming?: RawIncoming) => Promise<Response>;
+
 export interface MockApp {
   fetch(request: Request, env?: NodeBindings): Promise<Response>;
+  /**
+   * The public operation a request of this method and path goes to, for an edge that answers it without building the
+   * rest of a Fetch request (mocks/server.ts); `fetch` answers through it too. Undefined for everything else, which
+   * `fetch` routes: HEAD and OPTIONS, a path with a percent sign, the control API, pages and files, and every request
+   * while a fault is on.
+   */
+  direct(method: string, pathname: string): DirectAnswer | undefined;
   state: MockState;
   /** Whether a path is the mock's to answer (its API, control API, files and pages); a host app's own paths are not. */
   serves(pathname: string): boolean;
@@ -58,9 +69,11 @@ interface Mounting {
   territory: Territory;
   /** The faults switched on, as layers around operations; absent when none is. */
   faults?: FaultLayer;
+  /** The public operations, routed as the app routes them, for `direct`; absent while a fault is on. */
+  lane?: TrieRouter<Run>;
 }
 
-function mount(app: Hono<{ Bindings: NodeBindings }>, { state, cors, apiPath, territory, faults }: Mounting, validator: ContractValidator, handlers: HandlerMap, base: string): void {
+function mount(app: Hono<{ Bindings: NodeBindings }>, { state, cors, apiPath, territory, faults, lane }: Mounting, validator: ContractValidator, handlers: HandlerMap, base: string): void {
   for (const op of validator.operations) {
     const handler = handlers[op.operationId];
     if (!handler) continue; // the coverage test reports operations without a handler
@@ -82,6 +95,7 @@ function mount(app: Hono<{ Bindings: NodeBindings }>, { state, cors, apiPath, te
       { apiPath, validate: true, public: at === apiPath },
       faults?.decide(op.operationId),
     );
+    if (at === apiPath && !guarded && !hostChecked) lane?.add(op.method.toUpperCase(), at + honoPath(path), run);
     app.on(op.method.toUpperCase(), at + honoPath(path), (c) =>
       (guarded && controlRefusal(state.access, c.req.raw)) ||
       (hostChecked && hostRefusal(state.access, c.req.raw)) ||
@@ -113,12 +127,14 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   const plainTick = state.tick;
   // The app is built for the faults switched on; switching them (PUT /_mock/faults, a reset) builds it again, so with
   // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
-  const build = (): Hono<{ Bindings: NodeBindings }> => {
+  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run> } => {
     state.tick = plainTick;
     const faults = faultLayer(state);
     // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
     const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });
-    const mounting: Mounting = { state, cors, apiPath, territory, faults };
+    // The router Hono falls back to, with the same routes in the same order: the same request finds the same operation.
+    const lane = faults ? undefined : new TrieRouter<Run>();
+    const mounting: Mounting = { state, cors, apiPath, territory, faults, lane };
     mount(app, mounting, state.validator, publicHandlers, apiPath);
     mount(app, mounting, state.controlValidator, controlHandlers, CONTROL_PATH);
     app.get('/', (c) => c.redirect(`${apiPath}/openapi.json`));
@@ -128,26 +144,52 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     app.notFound((c) =>
       c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
     );
-    app.onError((err, c) => {
-      console.error('[mock] unhandled error:', err);
-      return c.json({ statusCode: 500, msg: 'Internal mock error', message: err.message }, 500);
-    });
-    return app;
+    app.onError((err) => unhandled(err));
+    return { app, lane };
   };
-  let app = build();
+  let built = build();
   state.setFaults = (names) => {
     state.faults = new Set(names);
-    app = build();
+    built = build();
   };
   // CORS wraps the whole app, so every answer takes its headers: errors, 404s and the pipeline's early 413 alike.
   // A dropped connection (an override's network error, `Response.error()`) has no headers to take.
+  const decorated = (request: Request, response: Response, headers: Readonly<Record<string, string>> | undefined): Response => {
+    if (isNetworkError(response)) return response;
+    // Decorating adds headers to the answer, which its parts would then not hold.
+    if (headers && !withCors.has(response)) dropAnswerParts(response);
+    return cors.decorate(request, response, headers);
+  };
+  // A public operation is called as the router would call it, without the router: Hono's context, its middleware chain
+  // and its promise layers cost more per request than the operation's own reading of a list (docs/architecture.md).
+  const direct = (method: string, pathname: string): DirectAnswer | undefined => {
+    if (!built.lane || method === 'HEAD' || method === 'OPTIONS' || pathname.includes('%')) return undefined;
+    // As the app routes without strict trailing slashes: one is dropped.
+    const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    const [first] = built.lane.match(method, path)[0] as Array<[Run, Record<string, string>]>;
+    if (!first) return undefined;
+    const [run, params] = first;
+    return async (request, incoming) => {
+      const headers = cors.headersFor(request);
+      if (headers) corsHeadersOf.set(request, headers);
+      let response: Response;
+      try {
+        response = await run(request, params, incoming);
+      } catch (err) {
+        response = unhandled(err);
+      }
+      return decorated(request, response, headers);
+    };
+  };
   const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {
     const preflight = cors.preflight(request);
     if (preflight) return preflight;
+    const answer = direct(request.method, pathOf(request.url));
+    if (answer) return answer(request, env?.incoming);
     const headers = cors.headersFor(request);
     if (headers) corsHeadersOf.set(request, headers);
-    const response = (await app.fetch(request, env)) as Response;
-    return isNetworkError(response) ? response : cors.decorate(request, response, headers);
+    const response = (await built.app.fetch(request, env)) as Response;
+    return decorated(request, response, headers);
   };
   state.dispatch = (request) => fetch(request);
   const folders = [...territory.folders];
@@ -155,6 +197,25 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     return territory.pages.has(path) || folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
   };
-  return { fetch, state, serves };
+  return { fetch, direct, state, serves };
+}
+
+/** A crash on the way to an answer, told on the terminal and answered 500 in the Error shape. */
+function unhandled(err: unknown): Response {
+  console.error('[mock] unhandled error:', err);
+  const body = { statusCode: 500, msg: 'Internal mock error', message: (err as Error)?.message ?? String(err) };
+  return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } });
+}
+
+/** A URL's path as the app's router reads it: from the first slash after the origin, up to the query or fragment. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf(':') + 4);
+  let end = start;
+  while (end < url.length) {
+    const c = url.charCodeAt(end);
+    if (c === 63 || c === 35) break;
+    end++;
+  }
+  return url.slice(start, end);
 }
 

@@ -124,15 +124,40 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   return respond(request, status === 204 ? null : text, status, { ...JSON_HEADERS, ...headers });
 }
 
+/** What a JSON answer is made of, kept beside it for an edge that writes it to the socket itself (mocks/server.ts). */
+export interface AnswerParts {
+  status: number;
+  body: string | Uint8Array;
+  headers: Readonly<Record<string, string>>;
+}
+
+const PARTS = Symbol('spw.answerParts');
+
+/**
+ * The parts an answer was built from, while they still say all of it: none for an answer built elsewhere (files,
+ * pages, an override's), and none once a header was added to it (dropAnswerParts). Reading them costs nothing, where
+ * reading a Response's body builds a stream.
+ */
+export function answerParts(response: Response): AnswerParts | undefined {
+  return (response as { [PARTS]?: AnswerParts })[PARTS];
+}
+
+/** Whoever adds a header to an answer after it is built drops its parts, which no longer say all of it. */
+export function dropAnswerParts(response: Response): void {
+  delete (response as { [PARTS]?: AnswerParts })[PARTS];
+}
+
 /**
  * An answer with its request's CORS headers in its one header list (mocks/http/cors.ts); one whose own headers CORS
  * would merge into is left for the CORS layer to decorate.
  */
-function respond(request: Request | undefined, body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+function respond(request: Request | undefined, body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: Record<string, string>): Response {
   const cors = request && corsHeadersOf.get(request);
-  if (!cors || CORS_HEADER_NAMES.some((name) => name in headers)) return new Response(body, { status, headers });
-  const response = new Response(body, { status, headers: { ...headers, ...cors } });
-  withCors.add(response);
+  const merged = !cors || CORS_HEADER_NAMES.some((name) => name in headers) ? undefined : { ...headers, ...cors };
+  const response = new Response(body, { status, headers: merged ?? headers });
+  if (merged) withCors.add(response);
+  // A bodiless answer (a 204, which the documents never give) is left to the adapter's general writing.
+  if (body !== null) (response as { [PARTS]?: AnswerParts })[PARTS] = { status, body, headers: merged ?? headers };
   return response;
 }
 
@@ -229,7 +254,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : unreadBody(call) ? null : 0),
     body: seen.ctx?.body,
-    secrets: requestSecrets((call.incoming as { headers?: NodeHeaders } | undefined)?.headers ?? request.headers, params),
+    secrets: () => requestSecrets((call.incoming as { headers?: NodeHeaders } | undefined)?.headers ?? request.headers, params),
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
     override: plan && journalOverride(plan),
@@ -274,6 +299,7 @@ function callerWorkspace(state: MockState, op: CompiledOperation, request: Reque
 }
 
 function withHeader(response: Response, name: string, value: string): Response {
+  dropAnswerParts(response);
   try {
     response.headers.set(name, value);
     return response;
