@@ -223,7 +223,19 @@ interface OperationSite {
   compiler: SchemaCompiler;
 }
 
-type CompiledParameter = { spec: ParameterSpec; validate: ValidateFunction };
+type CompiledParameter = { spec: ParameterSpec; validate: ValidateFunction; verdicts: Map<string, ParameterVerdict> };
+
+/** A parameter's value as coerced from one raw string, and what is wrong with it (frozen: shared by every request that sends it). */
+interface ParameterVerdict {
+  value: unknown;
+  violations: readonly Violation[];
+}
+
+/**
+ * Clients send the same few values again and again (the week on screen, a page number, a channel id): each raw string
+ * is coerced and validated once per parameter. Bounded, as the strings come from clients.
+ */
+const VERDICTS_PER_PARAMETER = 256;
 
 /** Path-level parameters apply unless the operation redefines them (same name and location). */
 function compileParameters({ document, item, itemPointer, op, opPointer, compiler }: OperationSite): CompiledParameter[] {
@@ -240,7 +252,7 @@ function compileParameters({ document, item, itemPointer, op, opPointer, compile
       required: param.in === 'path' ? true : Boolean(param.required),
       schema: deref(document, param.schema ?? {}),
     };
-    byKey.set(`${param.in}:${param.name}`, { spec, validate: compiler.lazy(schemaPointer) });
+    byKey.set(`${param.in}:${param.name}`, { spec, validate: compiler.lazy(schemaPointer), verdicts: new Map() });
   }
   return [...byKey.values()];
 }
@@ -297,7 +309,8 @@ function requestValidator(params: CompiledParameter[], body: CompiledRequestBody
     const pathOut: Record<string, unknown> = {};
     const queryOut: Record<string, unknown> = {};
     const query = readQuery(input.query);
-    for (const { spec, validate } of params) {
+    for (const parameter of params) {
+      const { spec } = parameter;
       let raw: string | string[] | undefined;
       if (spec.in === 'path') raw = input.path?.[spec.name];
       else if (spec.in === 'query') raw = query.get(spec.name);
@@ -308,17 +321,37 @@ function requestValidator(params: CompiledParameter[], body: CompiledRequestBody
         else if (spec.schema.default !== undefined) (spec.in === 'path' ? pathOut : queryOut)[spec.name] = spec.schema.default;
         continue;
       }
-      const value = coerce(raw, spec.schema);
-      if (!validate(value)) {
-        for (const v of toViolations(spec.in as Violation['in'], validate.errors)) {
-          violations.push({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` });
+      let verdict = typeof raw === 'string' ? parameter.verdicts.get(raw) : undefined;
+      if (!verdict) {
+        verdict = judge(parameter, raw);
+        if (typeof raw === 'string') {
+          // Emptied whole when full: the few values a client really sends come back at once.
+          if (parameter.verdicts.size >= VERDICTS_PER_PARAMETER) parameter.verdicts.clear();
+          parameter.verdicts.set(raw, verdict);
         }
       }
-      (spec.in === 'path' ? pathOut : queryOut)[spec.name] = value;
+      violations.push(...verdict.violations);
+      (spec.in === 'path' ? pathOut : queryOut)[spec.name] = verdict.value;
     }
     violations.push(...bodyViolations(body, input));
     return { ok: violations.length === 0, violations, path: pathOut, query: queryOut };
   };
+}
+
+function judge({ spec, validate }: CompiledParameter, raw: string | string[]): ParameterVerdict {
+  const value = coerce(raw, spec.schema);
+  const violations = validate(value)
+    ? []
+    : toViolations(spec.in as Violation['in'], validate.errors).map((v) =>
+        Object.freeze({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` }),
+      );
+  // A coerced array or object is handed to every request that sent the same string: frozen, so none can change it.
+  return Object.freeze({ value: typeof value === 'object' && value !== null ? deepFreeze(value) : value, violations: Object.freeze(violations) });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') for (const v of Object.values(value)) deepFreeze(v);
+  return Object.freeze(value);
 }
 
 function bodyViolations(body: CompiledRequestBody, input: RequestInput): Violation[] {

@@ -15,6 +15,7 @@ import { serveMediaFile } from './media-files.ts';
 import { controlRefusal, hostRefusal } from './access.ts';
 import { corsHeadersOf, createCors, documentedResponseHeaders, withCors, type Cors } from './cors.ts';
 import { WALLET_PAGE_OPERATIONS } from './control/wallet-page.ts';
+import { remembered } from './remembered.ts';
 
 /** What @hono/node-server hands the app beside the Request: the raw Node request, read directly for uploads. */
 export interface NodeBindings {
@@ -127,7 +128,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   const plainTick = state.tick;
   // The app is built for the faults switched on; switching them (PUT /_mock/faults, a reset) builds it again, so with
   // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
-  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run> } => {
+  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, Found | null> } => {
     state.tick = plainTick;
     const faults = faultLayer(state);
     // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
@@ -145,7 +146,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
       c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
     );
     app.onError((err) => unhandled(err));
-    return { app, lane };
+    return { app, lane, found: new Map() };
   };
   let built = build();
   state.setFaults = (names) => {
@@ -166,9 +167,14 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     if (!built.lane || method === 'HEAD' || method === 'OPTIONS' || pathname.includes('%')) return undefined;
     // As the app routes without strict trailing slashes: one is dropped.
     const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-    const [first] = built.lane.match(method, path)[0] as Array<[Run, Record<string, string>]>;
-    if (!first) return undefined;
-    const [run, params] = first;
+    const lane = built.lane;
+    // A client asks the same few paths again and again: each is routed once (bounded, as paths come from clients).
+    const found = remembered(built.found, `${method} ${path}`, 1024, () => {
+      const [first] = lane.match(method, path)[0] as Array<[Run, Record<string, string>]>;
+      return first ? { run: first[0], params: Object.freeze(first[1]) } : null;
+    });
+    if (!found) return undefined;
+    const { run, params } = found;
     return async (request, incoming) => {
       const headers = cors.headersFor(request);
       if (headers) corsHeadersOf.set(request, headers);
@@ -198,6 +204,12 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     return territory.pages.has(path) || folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
   };
   return { fetch, direct, state, serves };
+}
+
+/** A public operation a path goes to, and the path's parameters (shared by every request of the path: frozen). */
+interface Found {
+  run: Run;
+  params: Readonly<Record<string, string>>;
 }
 
 /** A crash on the way to an answer, told on the terminal and answered 500 in the Error shape. */

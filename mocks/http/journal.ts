@@ -143,15 +143,21 @@ interface Secrets {
 }
 
 /** The request's secrets, gathered on the first redaction that needs them. */
+class LazySecrets implements Secrets {
+  readonly known?: (value: string) => boolean;
+  #source: () => string[];
+  #values: string[] | undefined;
+  constructor(source: () => string[], known?: (value: string) => boolean) {
+    this.#source = source;
+    this.known = known;
+  }
+  get values(): string[] {
+    return (this.#values ??= this.#source());
+  }
+}
+
 function lazySecrets(values: string[] | (() => string[]), known?: (value: string) => boolean): Secrets {
-  if (typeof values !== 'function') return { values, known };
-  let gathered: string[] | undefined;
-  return {
-    get values() {
-      return (gathered ??= values());
-    },
-    known,
-  };
+  return typeof values === 'function' ? new LazySecrets(values, known) : { values, known };
 }
 
 function redactString(value: string, secrets: Secrets): string {
@@ -273,13 +279,13 @@ function isoGrowth(ms: number): number {
  * nulls are counted as written, and only a nested value (a query, an answer, a body) is serialised to be counted.
  * Serialising the whole entry to count it was most of the cost of recording one.
  */
-function jsonBytes(record: object): number {
+function jsonBytes(record: Kept): number {
   let n = 1;
   for (const key in record) {
     const value = (record as Record<string, unknown>)[key];
     if (value === undefined) continue;
-    // `"key":` then the value and a comma (the last comma is the closing brace).
-    n += jsonStringBytes(key) + 2 + valueBytes(value);
+    // `"key":` then the value and a comma (the last comma is the closing brace); an entry's keys are plain words.
+    n += key.length + 4 + valueBytes(value);
   }
   return n === 1 ? 2 : n;
 }

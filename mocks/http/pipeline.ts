@@ -1,7 +1,7 @@
 // The request pipeline, written once as stages: route (done by the app), authenticate, admit, parse, validate, act, check output.
 import type { RawIncoming } from './files.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
-import { authenticate, type Credential } from '../domain/auth.ts';
+import { authenticate, identify, type Credential } from '../domain/auth.ts';
 import { workspaceEnv, type Env, type World, type Workspace } from '../domain/world.ts';
 import type { CompiledOperation, Violation } from '../../spec/validator.ts';
 import { describeViolations } from '../../spec/validator.ts';
@@ -403,8 +403,10 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
     ctx = newContext(state, op, call, options);
     if (call.seen) call.seen.ctx = ctx;
     if (op.secured) {
-      ctx.credential = authenticate(state.world, request.headers.get('authorization'));
-      ctx.ws = ctx.credential.ws;
+      const who = identify(state.world, request.headers.get('authorization'));
+      if (who instanceof DomainError) return refusal(who, errorOptions());
+      ctx.credential = who;
+      ctx.ws = who.ws;
       if (call.seen) call.seen.ledgerAt = ctx.ws.wallet.ledger.length;
     }
     // The operation sees its workspace's time: the caller's, or the one a control path names (a conformance lane may
@@ -433,16 +435,19 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
       const out = errorReply(err, errorOptions());
       return { kind: 'final', response: jsonResponse(out.status, out.body, { connection: 'close' }), body: out.body };
     }
-    if (err instanceof DomainError) {
-      const out = errorReply(err, errorOptions());
-      return { kind: 'reply', status: out.status, body: out.body, headers: out.headers };
-    }
+    if (err instanceof DomainError) return refusal(err, errorOptions());
     // The answer goes nowhere; a status is still needed to end the handler.
     if (clientAborted(request, err)) return { kind: 'final', response: new Response(null, { status: 499 }) };
     console.error(`[mock] ${op.operationId} failed:`, err);
     const body = { statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) };
     return { kind: 'final', response: jsonResponse(500, body), body };
   }
+}
+
+/** An operation's refusal, as the reply its error kind takes (mocks/http/errors.ts). */
+function refusal(err: DomainError, links: ErrorLinks): Decision {
+  const out = errorReply(err, links);
+  return { kind: 'reply', status: out.status, body: out.body, headers: out.headers };
 }
 
 /** Strict mode (tests): an answer outside the operation's contract becomes a 500 naming what is wrong. */
