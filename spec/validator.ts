@@ -321,13 +321,16 @@ function requestValidator(params: CompiledParameter[], body: CompiledRequestBody
         else if (spec.schema.default !== undefined) (spec.in === 'path' ? pathOut : queryOut)[spec.name] = spec.schema.default;
         continue;
       }
-      let verdict = typeof raw === 'string' ? parameter.verdicts.get(raw) : undefined;
+      // A parameter always arrives the same way (a path or header one as a string, a query one as the list of its
+      // values), so the one string it was sent as says which verdict applies; a repeated query parameter is judged anew.
+      const key = typeof raw === 'string' ? raw : raw.length === 1 ? raw[0]! : undefined;
+      let verdict = key === undefined ? undefined : parameter.verdicts.get(key);
       if (!verdict) {
         verdict = judge(parameter, raw);
-        if (typeof raw === 'string') {
+        if (key !== undefined) {
           // Emptied whole when full: the few values a client really sends come back at once.
           if (parameter.verdicts.size >= VERDICTS_PER_PARAMETER) parameter.verdicts.clear();
-          parameter.verdicts.set(raw, verdict);
+          parameter.verdicts.set(key, verdict);
         }
       }
       violations.push(...verdict.violations);
