@@ -1,6 +1,7 @@
 // Benchmark (never a test): where the mock's cost per answer sits, step by step from a bare node:http server to the
 // mock, all sending the mock's own integrations list: the bare server, the HTTP adapter alone, a Hono route with an
-// async handler, the mock's app behind the adapter, and the mock as `spw mock` serves it. Rounds alternate the five,
+// async handler, the mock's app behind the adapter, and the mock as `spw mock` serves it, on its direct lane past the
+// adapter and the router (docs/architecture.md). Rounds alternate the five,
 // so a machine that gets busier hurts all alike; medians of the rounds are printed, as CPU per answer.
 // Usage: npm run bench:edge [-- --rounds 3 --duration 5 --connections 10 --wait 120 --anyway]
 import { writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const STEPS: Array<{ name: string; argv: (port: number, body: string) => string[
   { name: 'adapter alone', argv: (p, b) => [NODE, 'scripts/lib/adapter-server.ts', String(p), b], probe: '/' },
   { name: 'Hono route, async handler', argv: (p, b) => [NODE, 'scripts/lib/edge-server.ts', 'hono', String(p), b], probe: PROBE },
   { name: "the mock's app behind the adapter", argv: (p, b) => [NODE, 'scripts/lib/edge-server.ts', 'app', String(p), b], probe: PROBE },
-  { name: 'spw mock', argv: (p) => [NODE, 'cli/bin.ts', 'mock', '--port', String(p)], probe: PROBE },
+  { name: 'spw mock (direct lane)', argv: (p) => [NODE, 'cli/start.mjs', 'mock', '--port', String(p)], probe: PROBE },
 ];
 
 async function main() {
@@ -28,7 +29,7 @@ async function main() {
   console.log(`GET ${API}/integrations, ${connections} connections, ${duration} s per step, ${rounds} alternating rounds\n`);
   // Every step sends the bytes the mock sends.
   const port = await freePort();
-  const mock = await startServer('mock', [NODE, 'cli/bin.ts', 'mock', '--port', String(port)], port, PROBE);
+  const mock = await startServer('mock', [NODE, 'cli/start.mjs', 'mock', '--port', String(port)], port, PROBE);
   const list = await httpJson(`${mock.origin}${API}/integrations`, { headers: { authorization: BENCH_KEY } });
   await mock.stop();
   if (list.status !== 200) throw new Error(`the mock's list answered ${list.status}`);
