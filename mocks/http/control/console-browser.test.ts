@@ -6,13 +6,18 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startMock, type RunningMock } from '../../server.ts';
 import { launchChromium, serveFiles } from '../../browser-testing.ts';
 import { MockClock } from '../../domain/clock.ts';
 import { API, KEYS, T0 } from '../../testing.ts';
 
 const STEP_TIMEOUT_MS = 120_000;
+/**
+ * One page action's bound, well inside a test's: a step that waits for what never comes fails naming its locator,
+ * instead of the whole test timing out with nothing said.
+ */
+const ACTION_TIMEOUT_MS = 30_000;
 const TOKEN = 'console-t0ken-typed-in';
 const VIEWPORT = { width: 1280, height: 720 };
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,6 +42,13 @@ async function api(mock: RunningMock, method: string, path: string, key: string,
 
 function post(channel: string, content: string, at: number) {
   return { type: 'schedule', date: iso(at), shortLink: false, tags: [], posts: [{ integration: { id: channel }, settings: { __type: 'x', who_can_reply_post: 'everyone' }, value: [{ content, image: [] }] }] };
+}
+
+/** What the console said of a copy: `Copied.`, or why the browser refused the clipboard (said at once, not waited out). */
+async function copyOutcome(scope: Locator): Promise<string> {
+  const said = scope.getByText(/^(Copied\.|The browser refused the clipboard.*)$/);
+  await said.waitFor();
+  return (await said.textContent()) ?? '';
 }
 
 async function balanceOf(mock: RunningMock, workspace: string, token?: string): Promise<number> {
@@ -75,7 +87,7 @@ describe('the console in Chromium', () => {
     context = await browser.newContext({ viewport: VIEWPORT });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: mock.origin });
     page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     await page.goto(`${mock.origin}/_mock/console`);
     await page.locator('.clock', { hasText: '2026-01-05 09:00:00 UTC' }).waitFor();
   }, 3 * STEP_TIMEOUT_MS);
@@ -118,7 +130,7 @@ describe('the console in Chromium', () => {
     await details.locator('h3', { hasText: '→ 402' }).waitFor();
 
     await details.getByRole('button', { name: 'Copy as curl' }).click();
-    await details.getByText('Copied.').waitFor();
+    expect(await copyOutcome(details)).toBe('Copied.');
     const curl = await page.evaluate(() => navigator.clipboard.readText());
     expect(curl).toBe(await details.locator('pre.curl').textContent());
     expect(curl).toContain(`curl -X POST '${mock.origin}${API}/posts' -H 'Authorization: ${short.apiKey}' -H 'Content-Type: application/json' --data-raw '{"type":"schedule"`);
@@ -191,7 +203,7 @@ describe('the console in Chromium', () => {
     await said().filter({ hasText: `Northwind Outfitters: balance ${(before + 25).toFixed(2)} credits` }).waitFor();
 
     await panel('workspaces').getByRole('button', { name: 'Copy the API key of Northwind Outfitters' }).click();
-    await panel('workspaces').getByText('Copied.').waitFor();
+    expect(await copyOutcome(panel('workspaces'))).toBe('Copied.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(KEYS.payg);
     await shoot(page, 'workspaces');
   }, STEP_TIMEOUT_MS);
