@@ -4,6 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp } from './http/app.ts';
+import { unhandled } from './http/core.ts';
 import type { MockOptions } from './http/state.ts';
 import { keepStateFile } from './state-file.ts';
 import { answerParts, isNetworkError } from './http/pipeline.ts';
@@ -165,19 +166,23 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
       status: 503,
       headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close' },
     });
+  /**
+   * What follows every answer the app decides, on either path: the state file is told, and an override's network
+   * error drops the connection with no answer, so the client's fetch rejects (true then).
+   */
+  const dropped = (response: Response, socket: Duplex | undefined): boolean => {
+    keeper?.touch();
+    if (!isNetworkError(response)) return false;
+    socket?.destroy();
+    return true;
+  };
   // The raw Node request (`bindings.incoming`) must reach the app: uploads stream from it.
   const fetch: typeof app.fetch = async (request, bindings) => {
     const incoming = (bindings as { incoming?: http.IncomingMessage & { [DECIDED]?: Response } } | undefined)?.incoming;
     if (incoming?.[DECIDED]) return incoming[DECIDED];
     if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
     const response = await app.fetch(request, bindings);
-    keeper?.touch();
-    if (isNetworkError(response)) {
-      // An override's network error: the connection drops with no answer, so the client's fetch rejects.
-      incoming?.socket.destroy();
-      return new Response(null, { status: 500 });
-    }
-    return response;
+    return dropped(response, incoming?.socket) ? new Response(null, { status: 500 }) : response;
   };
   const host = options.host ?? '127.0.0.1';
   const adapter = getRequestListener(fetch);
@@ -195,28 +200,22 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
     const answer = app.direct(req.method ?? '', targetPath(target));
     if (!answer) return false;
     const request = new IncomingRequest(req, res, `http://${hostHeader}${target}`);
+    // Any answer that is not plain JSON is handed to the adapter to send, as is a crash in writing one.
+    const handOver = (response: Response) => {
+      req[DECIDED] = response;
+      void adapter(req, res);
+    };
     const send = (response: Response) => {
-      keeper?.touch();
-      if (isNetworkError(response)) {
-        // An override's network error: the connection drops with no answer, so the client's fetch rejects.
-        req.socket.destroy();
-        return;
-      }
+      if (dropped(response, req.socket)) return;
       const parts = answerParts(response);
-      if (!parts || res.headersSent) {
-        req[DECIDED] = response;
-        void adapter(req, res);
-        return;
-      }
+      if (!parts) return handOver(response);
       const { status, body, headers } = parts;
       // Content-Length after the answer's own headers, as the adapter writes it.
       res.writeHead(status, { ...headers, 'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength }).end(body);
     };
-    answer(request as unknown as Request, req).then(send).catch((err: unknown) => {
-      console.error('[mock] unhandled error:', err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 500, msg: 'Internal mock error', message: String((err as Error)?.message ?? err) }));
-      else res.destroy();
-    });
+    answer(request as unknown as Request, req)
+      .then(send)
+      .catch((err: unknown) => (res.headersSent ? res.destroy() : handOver(unhandled(err))));
     return true;
   };
   const server = http.createServer(
@@ -234,16 +233,15 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
       resolve();
     });
   });
-  const http1 = server;
-  http1.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   // A request's headers must be allowed at least as long as a connection may idle before them (and Node requires
   // them within the whole request's time).
-  http1.headersTimeout = Math.min(KEEP_ALIVE_MS + 1000, limits.requestTimeoutMs);
+  server.headersTimeout = Math.min(KEEP_ALIVE_MS + 1000, limits.requestTimeoutMs);
   // The kernel-side backstop: past twice the cap, connections are dropped unanswered.
-  http1.maxConnections = limits.maxConnections * 2;
-  http1.on('clientError', answerClientError);
+  server.maxConnections = limits.maxConnections * 2;
+  server.on('clientError', answerClientError);
   let open = 0;
-  http1.on('connection', (socket: Duplex & { destroySoon?: () => void; setTimeout(ms: number): void }) => {
+  server.on('connection', (socket: Duplex & { destroySoon?: () => void; setTimeout(ms: number): void }) => {
     socket.destroySoon = () => lingeringClose(socket);
     open++;
     socket.once('close', () => open--);
@@ -255,7 +253,7 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
   });
   // Every socket gets this idle timer; only one silent in the middle of a request body is answered and closed here.
   // An idle keep-alive connection is keepAliveTimeout's, a head in progress headersTimeout's, a held answer nobody's.
-  http1.setTimeout(limits.bodyIdleMs, (socket: Duplex) => {
+  server.setTimeout(limits.bodyIdleMs, (socket: Duplex) => {
     const res = answering(socket);
     if (overCap.has(socket) && !res) return socket.destroy();
     const req = res?.req;

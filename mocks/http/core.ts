@@ -128,7 +128,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   const plainTick = state.tick;
   // The app is built for the faults switched on; switching them (PUT /_mock/faults, a reset) builds it again, so with
   // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
-  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, Found | null> } => {
+  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, DirectAnswer | null> } => {
     state.tick = plainTick;
     const faults = faultLayer(state);
     // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
@@ -168,24 +168,24 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     // As the app routes without strict trailing slashes: one is dropped.
     const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
     const lane = built.lane;
-    // A client asks the same few paths again and again: each is routed once (bounded, as paths come from clients).
-    const found = remembered(built.found, `${method} ${path}`, 1024, () => {
+    // A client asks the same few paths again and again: each is routed once, and its answering function made once
+    // (bounded, as paths come from clients).
+    return remembered(built.found, `${method} ${path}`, 1024, () => {
       const [first] = lane.match(method, path)[0] as Array<[Run, Record<string, string>]>;
-      return first ? { run: first[0], params: Object.freeze(first[1]) } : null;
-    });
-    if (!found) return undefined;
-    const { run, params } = found;
-    return async (request, incoming) => {
-      const headers = cors.headersFor(request);
-      if (headers) corsHeadersOf.set(request, headers);
-      let response: Response;
-      try {
-        response = await run(request, params, incoming);
-      } catch (err) {
-        response = unhandled(err);
-      }
-      return decorated(request, response, headers);
-    };
+      return first ? answering(first[0], Object.freeze(first[1])) : null;
+    }) ?? undefined;
+  };
+  /** A public operation's answer with its path's parameters (shared by every request of the path: frozen). */
+  const answering = (run: Run, params: Readonly<Record<string, string>>): DirectAnswer => async (request, incoming) => {
+    const headers = cors.headersFor(request);
+    if (headers) corsHeadersOf.set(request, headers);
+    let response: Response;
+    try {
+      response = await run(request, params, incoming);
+    } catch (err) {
+      response = unhandled(err);
+    }
+    return decorated(request, response, headers);
   };
   const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {
     const preflight = cors.preflight(request);
@@ -206,14 +206,8 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   return { fetch, direct, state, serves };
 }
 
-/** A public operation a path goes to, and the path's parameters (shared by every request of the path: frozen). */
-interface Found {
-  run: Run;
-  params: Readonly<Record<string, string>>;
-}
-
 /** A crash on the way to an answer, told on the terminal and answered 500 in the Error shape. */
-function unhandled(err: unknown): Response {
+export function unhandled(err: unknown): Response {
   console.error('[mock] unhandled error:', err);
   const body = { statusCode: 500, msg: 'Internal mock error', message: (err as Error)?.message ?? String(err) };
   return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } });

@@ -1,7 +1,7 @@
 // The request journal: what clients sent to the public API, bounded in memory and redacted, for tests that verify what an app sent (GET /_mock/requests).
 import type { components } from '../../spec/generated/control.d.ts';
 import type { World } from '../domain/world.ts';
-import { utf8Length } from '../domain/caps.ts';
+import { jsonBytes } from '../domain/caps.ts';
 import { remembered } from './remembered.ts';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
@@ -279,7 +279,7 @@ function isoGrowth(ms: number): number {
  * nulls are counted as written, and only a nested value (a query, an answer, a body) is serialised to be counted.
  * Serialising the whole entry to count it was most of the cost of recording one.
  */
-function jsonBytes(record: Kept): number {
+function entryBytes(record: Kept): number {
   let n = 1;
   for (const key in record) {
     const value = (record as Record<string, unknown>)[key];
@@ -299,7 +299,7 @@ function valueBytes(value: unknown): number {
     case 'boolean':
       return value ? 4 : 5;
     default:
-      return value === null ? 4 : utf8Length(JSON.stringify(value));
+      return value === null ? 4 : jsonBytes(value);
   }
 }
 
@@ -307,7 +307,7 @@ function valueBytes(value: unknown): number {
 function jsonStringBytes(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return utf8Length(JSON.stringify(text));
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return jsonBytes(text);
   }
   return text.length + 2;
 }
@@ -401,7 +401,7 @@ export class Journal {
     this.#size++;
     this.#ring[slot] = entry;
     // Its size as read: the times as the ISO strings they are written as.
-    this.#sizes[slot] = jsonBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
+    this.#sizes[slot] = entryBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
     this.#bytes += this.#sizes[slot]!;
     // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
     const budget = this.#byteBudget();
