@@ -216,6 +216,8 @@ export function requestsPanel(ctx: PanelContext): Panel {
 
   /** The workspace the details name (its name and key, read from the workspaces): drawn again when it changes. */
   let detailsFor = '';
+  /** What the last copy of the selected request said: the details are drawn again when its workspace becomes known. */
+  let copyNote: { seq: number; text: string } | undefined;
 
   function showDetails(e: JournalEntry | undefined): void {
     const ws = e && ctx.store.workspaces.find((w) => w.id === e.workspaceId);
@@ -242,7 +244,7 @@ export function requestsPanel(ctx: PanelContext): Panel {
       );
     }
     if (decided.length === 0) decided.push(h('li', {}, e.status < 400 ? 'The operation answered; nothing was charged.' : 'The mock answered this status; the journal has no more to say.'));
-    const copied = h('span', { role: 'status', class: 'muted' });
+    const copied = h('span', { role: 'status', class: 'muted', 'data-copy-note': '' }, copyNote?.seq === e.seq ? copyNote.text : '');
     fill(
       details,
       h('h3', {}, `${e.method} ${e.path} → ${e.status === 0 ? 'dropped' : `${e.status} ${REASONS[e.status] ?? ''}`}`),
@@ -263,7 +265,9 @@ export function requestsPanel(ctx: PanelContext): Panel {
           ? h('pre', { class: 'json' }, `${e.bodyText}…`)
           : h('p', { class: 'muted' }, e.bodyBytes ? `${e.bodyBytes} bytes, not kept: start the mock with --journal-bodies to see bodies.` : 'None.'),
       h('div', { class: 'row' }, actionButton('Copy as curl', async () => {
-        copied.textContent = (await copyText(curl)) ? 'Copied.' : 'The browser refused the clipboard: select the line below.';
+        copyNote = { seq: e.seq, text: (await copyText(curl)) ? 'Copied.' : 'The browser refused the clipboard: select the line below.' };
+        const shown = selected === e.seq ? details.querySelector('[data-copy-note]') : null;
+        if (shown) shown.textContent = copyNote.text;
       }), copied),
       h('pre', { class: 'curl', tabindex: '0', 'aria-label': 'The request as curl' }, curl),
     );

@@ -19,6 +19,12 @@ function planLabel(ws: Workspace): string {
 
 export function workspacesPanel(ctx: PanelContext): Panel {
   let current: string | undefined;
+  /**
+   * What the last copy of the shown workspace's key said. It is kept here, not only in its element: the detail is drawn
+   * again whenever the world is read again (after any request that writes), which can land while the clipboard answers
+   * or just after, and would take the word away.
+   */
+  let copyNote: { id: string; text: string } | undefined;
   const list = h('div', { class: 'ws-list', role: 'tablist', 'aria-label': 'Workspaces', 'aria-orientation': 'vertical' });
   const detail = h('section', { class: 'ws-detail', role: 'tabpanel', 'aria-live': 'off' });
   const element = h('div', { class: 'workspaces' }, list, detail);
@@ -34,6 +40,7 @@ export function workspacesPanel(ctx: PanelContext): Panel {
   const nameOf = (id: string) => ctx.store.workspaces.find((w) => w.id === id)?.name ?? id;
 
   function pick(id: string): void {
+    if (id !== current) copyNote = undefined;
     current = id;
     for (const tab of list.querySelectorAll<HTMLElement>('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.ws === id));
     showDetail();
@@ -61,7 +68,7 @@ export function workspacesPanel(ctx: PanelContext): Panel {
     if (!ws || !world) return void fill(detail, h('p', { class: 'muted' }, 'Reading the workspaces…'));
     const id = ws.id;
     const act = wallet(id);
-    const copied = h('span', { role: 'status', class: 'muted' });
+    const copied = h('span', { role: 'status', class: 'muted', 'data-copy-note': '' }, copyNote?.id === id ? copyNote.text : '');
     const amount = h('input', { type: 'number', min: '0.01', step: '0.01', value: '50', inputmode: 'decimal' });
     const auto = world.wallet.autoTopUp;
     const autoOn = h('input', { type: 'checkbox', checked: auto.enabled });
@@ -78,7 +85,10 @@ export function workspacesPanel(ctx: PanelContext): Panel {
       h('div', { class: 'row' },
         h('span', {}, 'API key: ', h('code', { 'aria-label': 'API key, masked' }, mask(ws.apiKey))),
         actionButton('Copy key', async () => {
-          copied.textContent = (await copyText(ws.apiKey)) ? 'Copied.' : 'The browser refused the clipboard.';
+          copyNote = { id, text: (await copyText(ws.apiKey)) ? 'Copied.' : 'The browser refused the clipboard.' };
+          // Said in the detail on the page now, which may be a newer drawing than the one clicked.
+          const shown = current === id ? detail.querySelector('[data-copy-note]') : null;
+          if (shown) shown.textContent = copyNote.text;
         }, { 'aria-label': `Copy the API key of ${ws.name}` }),
         copied,
       ),

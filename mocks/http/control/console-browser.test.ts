@@ -205,6 +205,13 @@ describe('the console in Chromium', () => {
     await panel('workspaces').getByRole('button', { name: 'Copy the API key of Northwind Outfitters' }).click();
     expect(await copyOutcome(panel('workspaces'))).toBe('Copied.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(KEYS.payg);
+
+    // A request that writes makes the console read the world again and draw the detail anew: what the copy said stays.
+    const note = panel('workspaces').getByRole('status');
+    await note.evaluate((el) => el.setAttribute('data-drawn-before', ''));
+    expect((await api(mock, 'POST', '/posts', KEYS.payg, {})).status).toBe(400);
+    await panel('workspaces').locator('[role=status]:not([data-drawn-before])').waitFor({ state: 'attached' });
+    expect(await note.textContent()).toBe('Copied.');
     await shoot(page, 'workspaces');
   }, STEP_TIMEOUT_MS);
 
