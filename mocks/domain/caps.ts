@@ -87,9 +87,93 @@ export function utf8Length(text: string): number {
   return n;
 }
 
-/** The bytes of a value's JSON. */
+/**
+ * The bytes of a value's JSON, as `JSON.stringify` writes it in UTF-8. Plain data (objects and arrays of strings,
+ * numbers, booleans and null: every record a store keeps, every journal entry) is counted as it would be written,
+ * without writing it: serialising a record only to measure it, then walking the text once more for its UTF-8 length,
+ * was most of what keeping a post cost. Anything else (a `toJSON`, a class instance, a bigint, nesting past 64 levels,
+ * a cycle) is serialised to be counted, so the figure is always the serialisation's, and what throws there still does.
+ */
 export function jsonBytes(value: unknown): number {
-  return utf8Length(JSON.stringify(value) ?? '');
+  const n = countJson(value, 0);
+  return n >= 0 ? n : utf8Length(JSON.stringify(value) ?? '');
+}
+
+/** Nesting past which a value is serialised rather than counted (which also ends a cycle where serialising would). */
+const COUNT_DEPTH = 64;
+
+/** The JSON bytes of a value, or -1 when it is not plain data (the caller serialises it then). */
+function countJson(value: unknown, depth: number): number {
+  switch (typeof value) {
+    case 'string':
+      return jsonStringBytes(value);
+    case 'number':
+      return numberBytes(value);
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object':
+      break;
+    default:
+      return -1; // undefined, a function or a symbol as the value itself, or a bigint: serialised
+  }
+  if (value === null) return 4;
+  if (depth >= COUNT_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return -1;
+  if (Array.isArray(value)) {
+    let n = value.length === 0 ? 2 : value.length + 1; // the brackets and the commas between items
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      // In an array, what JSON cannot hold (undefined, a hole, a function, a symbol) is written null.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') n += 4;
+      else {
+        const m = countJson(item, depth + 1);
+        if (m < 0) return -1;
+        n += m;
+      }
+    }
+    return n;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return -1;
+  let n = 1;
+  let fields = 0;
+  for (const key in value) {
+    // An inherited field is not written; one on the prototype means someone changed Object.prototype: serialised then.
+    if (!Object.hasOwn(value, key)) return -1;
+    const item: unknown = (value as Record<string, unknown>)[key];
+    // In an object, a field JSON cannot hold is left out.
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    const m = countJson(item, depth + 1);
+    if (m < 0) return -1;
+    n += jsonStringBytes(key) + 1 + m + 1; // "key": value, (the last comma is the closing brace)
+    fields++;
+  }
+  return fields === 0 ? 2 : n;
+}
+
+/** A number as JSON writes it: a whole one (a time, a count) by its digits, without making the string. */
+function numberBytes(value: number): number {
+  if (!Number.isFinite(value)) return 4; // NaN and the infinities are written null
+  const size = Math.abs(value);
+  if (!Number.isInteger(value) || size >= 1e21) return String(value).length;
+  let digits = 1;
+  for (let power = 10; power <= size; power *= 10) digits++;
+  return value < 0 ? digits + 1 : digits;
+}
+
+/** A string's bytes in JSON, quotes included, as JSON.stringify escapes it (lone surrogates as \uXXXX). */
+function jsonStringBytes(text: string): number {
+  let n = 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x80) n += c === 0x22 || c === 0x5c ? 2 : 1;
+    else if (c < 0x20) n += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += c >= 0xd800 && c <= 0xdfff ? 6 : 3;
+  }
+  return n;
 }
 
 /** Each stored record's size, measured once (a record changed in place keeps the size it was counted with). */

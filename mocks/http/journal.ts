@@ -274,44 +274,6 @@ function isoGrowth(ms: number): number {
   return iso - String(ms).length;
 }
 
-/**
- * The bytes a flat record takes as JSON, counted field by field: its strings are plain words and paths, numbers and
- * nulls are counted as written, and only a nested value (a query, an answer, a body) is serialised to be counted.
- * Serialising the whole entry to count it was most of the cost of recording one.
- */
-function entryBytes(record: Kept): number {
-  let n = 1;
-  for (const key in record) {
-    const value = (record as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    // `"key":` then the value and a comma (the last comma is the closing brace); an entry's keys are plain words.
-    n += key.length + 4 + valueBytes(value);
-  }
-  return n === 1 ? 2 : n;
-}
-
-function valueBytes(value: unknown): number {
-  switch (typeof value) {
-    case 'string':
-      return jsonStringBytes(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value).length : 4;
-    case 'boolean':
-      return value ? 4 : 5;
-    default:
-      return value === null ? 4 : jsonBytes(value);
-  }
-}
-
-/** A string's bytes in JSON, quotes included: one that needs no escaping, all printable ASCII, is its length and two. */
-function jsonStringBytes(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return jsonBytes(text);
-  }
-  return text.length + 2;
-}
-
 function statusMatches(status: number, filter: string): boolean {
   // `4xx` takes a class; a number takes one status.
   return /^[1-5]xx$/i.test(filter) ? Math.floor(status / 100) === Number(filter[0]) : status === Number(filter);
@@ -401,7 +363,7 @@ export class Journal {
     this.#size++;
     this.#ring[slot] = entry;
     // Its size as read: the times as the ISO strings they are written as.
-    this.#sizes[slot] = entryBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
+    this.#sizes[slot] = jsonBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
     this.#bytes += this.#sizes[slot]!;
     // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
     const budget = this.#byteBudget();
