@@ -349,8 +349,11 @@ function newContext(state: MockState, op: CompiledOperation, call: Call, options
   };
 }
 
-/** Read and validate the input once; the violations the operation defers are left in `ctx.deferred`. */
-async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
+/**
+ * Read and validate the input once; the violations the operation defers are left in `ctx.deferred`. Input the document
+ * refuses comes back as the refusal, a value like the 401's: it is an answer, not a failure to unwind from.
+ */
+async function readInput(ctx: Ctx, h: OperationHandler): Promise<DomainError | undefined> {
   const { request, op } = ctx;
   let parsedBody: unknown;
   if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request, ctx.incoming);
@@ -366,11 +369,12 @@ async function readInput(ctx: Ctx, h: OperationHandler): Promise<void> {
   const violations = h.rawBody ? check.violations.filter((v) => v.in !== 'body') : check.violations;
   if (violations.length > 0) {
     const own = h.defer ? violations.filter((v) => !h.defer!(ctx, v)) : violations;
-    if (own.length > 0) throw invalid(describeViolations(own));
+    if (own.length > 0) return invalid(describeViolations(own));
     ctx.deferred = violations;
   }
   ctx.params = { ...ctx.params, ...check.path };
   ctx.query = check.query;
+  return undefined;
 }
 
 /** The links a refusal may carry, worked out only when one reads them (402s do; most refusals do not). */
@@ -417,7 +421,8 @@ async function decide(state: MockState, op: CompiledOperation, h: OperationHandl
       ctx.now = ctx.env.clock.now();
     }
     h.admit?.(ctx);
-    await readInput(ctx, h);
+    const refused = await readInput(ctx, h);
+    if (refused) return refusal(refused, errorOptions());
     const key = memo && h.memo!(ctx);
     const kept = key === undefined ? undefined : memo!.get(key);
     if (kept) return { kind: 'ready', response: respond(request, kept, 200, JSON_HEADERS) };
