@@ -1,23 +1,26 @@
 // Benchmark (never a test): the mock side by side with Stoplight Prism's mock of our own document, a bare node:http
 // server and the mock's HTTP adapter alone (both sending the mock's own bytes), loaded by autocannon on the same
-// operations in one run; then memory and start-up time, mock against Prism; then the lean-edge targets, met or not.
+// operations in one run; then each refusal against its operation's success, alternated on one mock; then memory and
+// start-up time, mock against Prism; then the lean-edge targets, met or not.
 // Memory at rest and start-up are measured twice: the checkout's command (`node cli/start.mjs mock`, what `npm start`
 // runs) and the package's (`dist/cli/bin.js`, what `npx spw mock` runs), which `npm run build` writes first.
 // It waits for a quiet machine first (load under 1, a busy loop near a whole core) and stops if none comes.
-// Usage: npm run bench [-- --duration 8 --connections 10 --out reports/bench.json --record --wait 120 --anyway]
+// Usage: npm run bench [-- --duration 8 --connections 10 --pair-rounds 6 --pair-seconds 2 --out reports/bench.json --record --wait 120 --anyway]
 //   --record  also writes docs/perf/bench.json and docs/perf/throughput.svg (the README's figures and chart)
 //   --anyway  measure on a machine that stays busy (the figures say so)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { API, NODE, ROOT, arg, flag, freePort, httpJson, loadWithCpu, median, memory, prismArgv, quietMachine, startServer, type Started } from './lib/processes.ts';
+import { API, NODE, ROOT, alternatingCpu, arg, flag, freePort, httpJson, loadWithCpu, median, memory, prismArgv, quietMachine, startServer, type Started } from './lib/processes.ts';
 import { throughputChart } from './lib/chart.ts';
 import { BENCH_DRAFT, BENCH_KEY } from './lib/bench-requests.ts';
 
 const duration = Number(arg('duration', '8'));
 const connections = Number(arg('connections', '10'));
 const startupRuns = Number(arg('startup-runs', '5'));
+const pairRounds = Number(arg('pair-rounds', '6'));
+const pairSeconds = Number(arg('pair-seconds', '2'));
 const out = arg('out', join(ROOT, 'reports', 'bench.json'));
 const KEY = BENCH_KEY;
 const PROBE = `${API}/openapi.json`;
@@ -180,7 +183,7 @@ async function startupTimes(): Promise<Startups> {
 const fmt = (n: number, width: number) => String(n).padStart(width);
 
 /** The lean-edge targets, each with its figure and whether this run meets it. */
-function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerName, number>>, idle: Partial<Record<Resting, number>>, startupMedianMs: { mock: number; package: number }) {
+function targets(ratios: Ratio[], rows: Row[], paired: Paired, memoryMiB: Partial<Record<ServerName, number>>, idle: Partial<Record<Resting, number>>, startupMedianMs: { mock: number; package: number }) {
   const cpu = (op: string) => rows.find((r) => r.server === 'mock' && r.operation === op)?.cpuMicrosPerRequest ?? NaN;
   const draft = cpu('POST /posts (draft)');
   const list = ratios[0]!;
@@ -191,9 +194,13 @@ function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerN
   }));
   out.push({ target: `${list.operation}: >= 0.6x the bare server's req/s`, figure: `${list.mockOverBare}x`, met: (list.mockOverBare ?? 0) >= 0.6 });
   for (const op of OPERATIONS.filter((o) => o.refusalOf)) {
-    const refusal = cpu(op.name);
-    const success = cpu(op.refusalOf!);
-    out.push({ target: `a refusal costs no more CPU than its operation's success: ${op.name} against ${op.refusalOf}`, figure: `${refusal} vs ${success} µs`, met: refusal <= success });
+    const refusal = paired[op.name]!.cpuMicrosPerRequest;
+    const success = paired[op.refusalOf!]!.cpuMicrosPerRequest;
+    out.push({
+      target: `a refusal costs no more CPU than its operation's success: ${op.name} against ${op.refusalOf} (alternated, median of ${pairRounds} windows)`,
+      figure: `${refusal} vs ${success} µs`,
+      met: refusal <= success,
+    });
   }
   out.push({ target: 'POST /posts draft under 80 µs of CPU', figure: `${draft} µs`, met: draft < 80 });
   out.push({ target: "RSS after the bench no more than Prism's", figure: `${memoryMiB.mock} vs ${memoryMiB.prism} MiB`, met: (memoryMiB.mock ?? Infinity) <= (memoryMiB.prism ?? 0) });
@@ -205,6 +212,29 @@ function targets(ratios: Ratio[], rows: Row[], memoryMiB: Partial<Record<ServerN
     out.push({ target: `start-up under 150 ms (${who}, median, spawn to first 200)`, figure: `${startupMedianMs[name]} ms`, met: startupMedianMs[name] < 150 });
   }
   return out;
+}
+
+/** The refusals and their successes, measured in alternating windows on one mock: CPU per answer, each window's too. */
+type Paired = Record<string, { cpuMicrosPerRequest: number; windows: number[] }>;
+
+/**
+ * A refusal and its success cost about the same, and one run of each differs from the next by more than they differ:
+ * each pair is measured on a fresh mock in alternating windows, and the targets read those figures.
+ */
+async function pairedRefusals(): Promise<Paired> {
+  const mock = await startMock(await freePort());
+  try {
+    const names = [...new Set(OPERATIONS.filter((o) => o.refusalOf).flatMap((o) => [o.refusalOf!, o.name]))];
+    const requests = Object.fromEntries(
+      names.map((name) => {
+        const op = OPERATIONS.find((o) => o.name === name)!;
+        return [name, { url: mock.origin + API + op.path, method: op.method, headers: op.headers, body: op.body, connections }];
+      }),
+    );
+    return await alternatingCpu(requests, mock.child.pid!, pairRounds, pairSeconds);
+  } finally {
+    await mock.stop();
+  }
 }
 
 interface Ratio {
@@ -290,6 +320,10 @@ async function main() {
     };
   });
 
+  console.log(`\nEach refusal and its success, alternated on a fresh mock (${pairRounds} windows of ${pairSeconds} s each):`);
+  const paired = await pairedRefusals();
+  for (const [name, p] of Object.entries(paired)) console.log(`  ${name.padEnd(40)} ${fmt(p.cpuMicrosPerRequest, 5)} µs CPU/req  (windows: ${p.windows.join(', ')})`);
+
   console.log('\nStart-up (spawn to first 200 on /openapi.json), measuring...');
   const startup = await startupTimes();
   const warm = startup.mockMs.slice(1);
@@ -314,7 +348,7 @@ async function main() {
     const r = ratios.find((x) => x.operation === op.name) ?? { mockOverPrism: null, mockOverBare: null, adapterOverBare: null };
     const b = get('bare', op.name);
     console.log(
-      `| ${op.name} | ${m.requestsPerSecond} | ${m.cpuMicrosPerRequest} µs${b ? ` (bare: ${b.cpuMicrosPerRequest} µs)` : ''} | ${get('prism', op.name)?.requestsPerSecond ?? ''} | ${r.mockOverPrism ?? ''}x | ${b?.requestsPerSecond ?? ''} | ${r.mockOverBare === null ? '' : `${r.mockOverBare}x`} | ${r.adapterOverBare === null ? '' : `${r.adapterOverBare}x`} |`,
+      `| ${op.name} | ${m.requestsPerSecond} | ${m.cpuMicrosPerRequest} µs${b ? ` (bare: ${b.cpuMicrosPerRequest} µs)` : ''} | ${get('prism', op.name)?.requestsPerSecond ?? ''} | ${r.mockOverPrism === null ? '' : `${r.mockOverPrism}x`} | ${b?.requestsPerSecond ?? ''} | ${r.mockOverBare === null ? '' : `${r.mockOverBare}x`} | ${r.adapterOverBare === null ? '' : `${r.adapterOverBare}x`} |`,
     );
   }
   console.log(
@@ -323,11 +357,11 @@ async function main() {
       `package ${startupSummary.packageMedianMs} ms (best ${startupSummary.packageBestMs} ms, ${startupSummary.packageMedianCpuSeconds} s CPU; runs ${startup.packageMs.join(', ')}), ` +
       `Prism ${startupSummary.prismMedianMs} ms (best ${startupSummary.prismBestMs} ms); the package starts in ${ratio(startupSummary.packageMedianMs, startupSummary.prismMedianMs)} of Prism's time, the checkout in ${ratio(startupSummary.mockMedianMs, startupSummary.prismMedianMs)}`,
   );
-  const goals = targets(ratios, rows, memoryMiB, idle, { mock: startupSummary.mockMedianMs, package: startupSummary.packageMedianMs });
+  const goals = targets(ratios, rows, paired, memoryMiB, idle, { mock: startupSummary.mockMedianMs, package: startupSummary.packageMedianMs });
   console.log('\nTargets (figures, not assertions):');
   for (const g of goals) console.log(`  ${g.met ? 'meets ' : 'MISSES'}  ${g.target}: ${g.figure}`);
 
-  const result = { date: new Date().toISOString(), machine: info, connections, durationSeconds: duration, rows, ratios, startup: startupSummary, memoryMiB, idleMiB: idle, targets: goals };
+  const result = { date: new Date().toISOString(), machine: info, connections, durationSeconds: duration, rows, ratios, paired, startup: startupSummary, memoryMiB, idleMiB: idle, targets: goals };
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
   console.log(`\nWrote ${out}`);

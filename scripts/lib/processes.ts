@@ -121,6 +121,28 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
+ * Compare the cost of a few requests on one server: each is run in turn for `seconds`, `rounds` times over, and its CPU
+ * per answer is the median of its windows. Requests that cost about the same are told apart this way where separate
+ * runs are not: two runs of one request on this kind of machine differ by a fifth, and alternating puts every request
+ * through the same moments of the machine and the same state of the process.
+ */
+export async function alternatingCpu(requests: Record<string, autocannon.Options>, pid: number, rounds: number, seconds: number) {
+  const windows: Record<string, number[]> = {};
+  for (const [name, options] of Object.entries(requests)) {
+    await autocannon({ ...options, duration: seconds });
+    windows[name] = [];
+  }
+  for (let i = 0; i < rounds; i++) {
+    for (const [name, options] of Object.entries(requests)) {
+      const before = cpuSeconds(pid);
+      const result = await autocannon({ ...options, duration: seconds });
+      windows[name]!.push(result.requests.total === 0 ? NaN : Math.round(((cpuSeconds(pid) - before) * 1e6) / result.requests.total));
+    }
+  }
+  return Object.fromEntries(Object.entries(windows).map(([name, xs]) => [name, { cpuMicrosPerRequest: median(xs), windows: xs }]));
+}
+
+/**
  * Load a server with autocannon: a one-second warm-up (JIT, caches, connections), then `duration` seconds measured,
  * with the server process's CPU time per answer, which a stalled or shared machine moves far less than req/s.
  */
