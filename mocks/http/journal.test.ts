@@ -217,5 +217,25 @@ describe('request journal', () => {
     expect(gathered).toBe(1);
     expect(journal.list()[1]!.query).toEqual({ group: REDACTED });
   });
+
+  it('property: a credential the world knows is cut out of any text around it, and text holding none is kept as it is', () => {
+    const credentialChar = fc.constantFrom(...'abcXYZ019_-');
+    const credential = fc.string({ unit: credentialChar, minLength: 8, maxLength: 30 });
+    // Around it, anything that cannot be part of a credential's run (or the text's end).
+    const around = fc.string({ unit: fc.constantFrom(...' .:/?="\'é😀\u0000'), maxLength: 3 });
+    const words = fc.string({ maxLength: 40 });
+    fc.assert(
+      fc.property(credential, around, around, words, words, (secret, left, right, before, after) => {
+        const known = (value: string) => value === secret;
+        const text = `${before}${left || ' '}${secret}${right || ' '}${after}`;
+        const kept = redact(text, [], known) as string;
+        // The words around may themselves hold the credential's run or be one: only the credential's own place is pinned.
+        expect(kept.includes(`${left || ' '}${REDACTED}${right || ' '}`) || kept === REDACTED).toBe(true);
+        const plain = `${before}${left}${after}`;
+        if (!plain.includes(secret) && !/(?:key|pos|pcs)_/.test(plain)) expect(redact(plain, [], known)).toBe(plain);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
