@@ -42,7 +42,7 @@ interface Operation {
   expect: number;
   /** A refusal: the success of the same operation whose CPU per answer it must not exceed. */
   refusalOf?: string;
-  /** Measured on the mock alone: Prism answers it from examples (no refusal, no such channel), so no ratio is fair. */
+  /** Measured on the mock alone: it is there to be set against the mock's own success (Prism answers find-slot's example for any channel). */
   mockOnly?: boolean;
 }
 

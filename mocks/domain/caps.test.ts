@@ -32,7 +32,7 @@ describe('jsonBytes', () => {
   it('counts what JSON leaves out or writes null as JSON does, and serialises what is not plain data', () => {
     const fn = () => 1;
     const cases: unknown[] = [
-      [undefined, fn, Symbol('s'), , 1], // eslint-disable-line no-sparse-arrays
+      [undefined, fn, Symbol('s'), , 1], // a hole too
       { a: undefined, b: fn, c: Symbol('s'), d: 1 },
       { a: undefined },
       Object.assign(Object.create(null), { a: 'x' }),
