@@ -44,11 +44,13 @@ function load(name: DocumentName): OpenApiDocument {
   return doc;
 }
 
-function deepFreeze(value: unknown): void {
+/** A value frozen all the way down (what is frozen already is taken as frozen below too). */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
   }
+  return value;
 }
 
 /** The public API document (spec/openapi.yaml). */

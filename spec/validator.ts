@@ -1,7 +1,7 @@
 // The one validator: a single Ajv 2020 instance built from a bundled document, every operation compiled once.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { loadSpec, type OpenApiDocument } from './documents.ts';
+import { deepFreeze, loadSpec, type OpenApiDocument } from './documents.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -349,12 +349,7 @@ function judge({ spec, validate }: CompiledParameter, raw: string | string[]): P
         Object.freeze({ ...v, path: v.path === '/' ? spec.name : `${spec.name}${v.path}`, message: `${spec.in} parameter '${spec.name}' ${v.message}` }),
       );
   // A coerced array or object is handed to every request that sent the same string: frozen, so none can change it.
-  return Object.freeze({ value: typeof value === 'object' && value !== null ? deepFreeze(value) : value, violations: Object.freeze(violations) });
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') for (const v of Object.values(value)) deepFreeze(v);
-  return Object.freeze(value);
+  return Object.freeze({ value: deepFreeze(value), violations: Object.freeze(violations) });
 }
 
 function bodyViolations(body: CompiledRequestBody, input: RequestInput): Violation[] {
