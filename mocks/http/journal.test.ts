@@ -42,6 +42,14 @@ describe('request journal', () => {
     expect(body.entries).toHaveLength(2);
   });
 
+  it('records the query under the names the validator read, refused or not (a leading ? is part of the first name)', async () => {
+    const m = testMock();
+    await m.api('get', '/integrations??customer=a&customer=b').expect(200);
+    await m.api('get', '/posts?startDate=soon&endDate=2026-01-12T00:00:00.000Z').expect(400);
+    const { body } = await m.http.get('/_mock/requests').expect(200);
+    expect(body.entries.map((e: any) => e.query)).toEqual([{ '?customer': 'a', customer: 'b' }, { startDate: 'soon', endDate: '2026-01-12T00:00:00.000Z' }]);
+  });
+
   it('keeps no bodies unless asked, and records only the public API', async () => {
     const m = testMock();
     await m.api('post', '/posts').send(post('draft', 'secret plans')).expect(200);

@@ -3,6 +3,7 @@ import type { components } from '../../spec/generated/control.d.ts';
 import type { World } from '../domain/world.ts';
 import { jsonBytes } from '../domain/caps.ts';
 import { remembered } from './remembered.ts';
+import { searchParamsOf } from './url-parts.ts';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
 
@@ -53,6 +54,8 @@ export interface Exchange {
   pathTemplate: string;
   params: Record<string, string>;
   url: string;
+  /** The URL's query as the operation read it, when it did: parsed again from `url` otherwise. */
+  searchParams?: URLSearchParams;
   workspaceId: string | null;
   status: number;
   /** The mock clock and real time when the request arrived. */
@@ -229,11 +232,12 @@ function recordedPath(x: Exchange, secrets: Secrets): string {
   );
 }
 
-function recordedQuery(url: string, secrets: Secrets): Record<string, string> | undefined {
+/** The query as the validator read it (`searchParamsOf`), so the journal and the verdict name the same parameters. */
+function recordedQuery(url: string, secrets: Secrets, parsed?: URLSearchParams): Record<string, string> | undefined {
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) out[k] = secretName(k) ? REDACTED : redactString(v, secrets);
+  for (const [k, v] of parsed ?? searchParamsOf(url)) out[k] = secretName(k) ? REDACTED : redactString(v, secrets);
   return out;
 }
 
@@ -348,7 +352,7 @@ export class Journal {
       bodyBytes: x.bodyBytes,
       latencyMs: x.latencyMs,
     };
-    const query = recordedQuery(x.url, secrets);
+    const query = recordedQuery(x.url, secrets, x.searchParams);
     if (query) entry.query = query;
     if (x.override) entry.override = x.override.refused === undefined ? x.override : { ...x.override, refused: redactString(x.override.refused, secrets) };
     const answer = x.status >= 400 ? recordedAnswer(x.refusal, secrets) : undefined;

@@ -28,6 +28,8 @@ export interface Ctx {
   op: CompiledOperation;
   params: Record<string, any>;
   query: Record<string, any>;
+  /** The query as sent, parsed once for the validator and the journal (unset until the input is read). */
+  searchParams?: URLSearchParams;
   body: any;
   /** The request's violations that the operation's `defer` kept for it to report. */
   deferred: Violation[];
@@ -248,6 +250,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     pathTemplate: op.path,
     params,
     url: request.url,
+    searchParams: seen.ctx?.searchParams,
     workspaceId: seen.ctx?.ws?.id ?? (plan ? callerWorkspace(state, op, request) : null),
     status: response?.status ?? 0,
     at,
@@ -359,7 +362,7 @@ async function readInput(ctx: Ctx, h: OperationHandler): Promise<DomainError | u
   if (!h.rawBody && op.requestContentTypes.length > 0) parsedBody = await readJson(request, ctx.incoming);
   const check = op.validateRequest({
     path: ctx.params,
-    query: searchParamsOf(request.url),
+    query: (ctx.searchParams = searchParamsOf(request.url)),
     headers: request.headers,
     body: h.rawBody ? undefined : parsedBody,
     contentType: h.rawBody ? undefined : (request.headers.get('content-type') ?? undefined),
