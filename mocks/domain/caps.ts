@@ -151,7 +151,7 @@ function countJson(value: unknown, depth: number): number {
 }
 
 /** A number as JSON writes it: a whole one (a time, a count) by its digits, without making the string. */
-function numberBytes(value: number): number {
+export function numberBytes(value: number): number {
   if (!Number.isFinite(value)) return 4; // NaN and the infinities are written null
   const size = Math.abs(value);
   if (!Number.isInteger(value) || size >= 1e21) return String(value).length;
@@ -161,7 +161,7 @@ function numberBytes(value: number): number {
 }
 
 /** A string's bytes in JSON, quotes included, as JSON.stringify escapes it (lone surrogates as \uXXXX). */
-function jsonStringBytes(text: string): number {
+export function jsonStringBytes(text: string): number {
   let n = 2;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

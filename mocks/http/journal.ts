@@ -1,7 +1,7 @@
 // The request journal: what clients sent to the public API, bounded in memory and redacted, for tests that verify what an app sent (GET /_mock/requests).
 import type { components } from '../../spec/generated/control.d.ts';
 import type { World } from '../domain/world.ts';
-import { jsonBytes } from '../domain/caps.ts';
+import { jsonBytes, jsonStringBytes, numberBytes } from '../domain/caps.ts';
 import { remembered } from './remembered.ts';
 import { searchParamsOf } from './url-parts.ts';
 
@@ -278,10 +278,41 @@ function recordedWallet(ledger: NonNullable<Exchange['ledger']>, secrets: Secret
 /** An entry as kept: its times as numbers, written as ISO strings when read (formatting two a request was a third of recording it). */
 type Kept = Omit<JournalEntry, 'at' | 'receivedAt'> & { at: number; receivedAt: number };
 
-/** How many more bytes a time takes in JSON as its ISO string than as its number (years past 9999 take a sign and six digits). */
-function isoGrowth(ms: number): number {
-  const iso = ms >= -62_167_219_200_000 && ms <= 253_402_300_799_999 ? 26 : 29;
-  return iso - String(ms).length;
+/** The bytes a time takes in JSON as the ISO string it is read as, quotes included (years past 9999 take a sign and six digits). */
+function isoBytes(ms: number): number {
+  return ms >= -62_167_219_200_000 && ms <= 253_402_300_799_999 ? 26 : 29;
+}
+
+/** The fields every entry has, in the order it is built with. */
+const FIELDS = ['seq', 'method', 'path', 'operationId', 'workspaceId', 'status', 'at', 'receivedAt', 'bodyBytes', 'latencyMs'] as const;
+/** Their names as JSON writes them (`"name":`), the commas between them and the braces. */
+const FIELDS_BYTES = FIELDS.reduce((n, name) => n + name.length + 3, 0) + FIELDS.length + 1;
+/** The fields an entry may have; each present one adds `,"name":` and its value. */
+const OPTIONAL = ['query', 'override', 'answer', 'wallet', 'body', 'bodyTruncated', 'bodyText'] as const;
+
+/**
+ * An entry's bytes as read: its JSON, the times as ISO strings. Counted field by field from the entry's known shape:
+ * jsonBytes walks an object's keys whatever its shape, and in a server that measures posts, bodies and entries alike,
+ * that walk cost the journal more than all the rest of recording an entry.
+ */
+function entryBytes(e: Kept): number {
+  let n =
+    FIELDS_BYTES +
+    numberBytes(e.seq) +
+    jsonStringBytes(e.method) +
+    jsonStringBytes(e.path) +
+    jsonStringBytes(e.operationId) +
+    (e.workspaceId === null ? 4 : jsonStringBytes(e.workspaceId)) +
+    numberBytes(e.status) +
+    isoBytes(e.at) +
+    isoBytes(e.receivedAt) +
+    (e.bodyBytes === null ? 4 : numberBytes(e.bodyBytes)) +
+    numberBytes(e.latencyMs);
+  for (const name of OPTIONAL) {
+    const value = e[name];
+    if (value !== undefined) n += name.length + 4 + jsonBytes(value);
+  }
+  return n;
 }
 
 function statusMatches(status: number, filter: string): boolean {
@@ -372,8 +403,7 @@ export class Journal {
     const slot = (this.#start + this.#size) % cap;
     this.#size++;
     this.#ring[slot] = entry;
-    // Its size as read: the times as the ISO strings they are written as.
-    this.#sizes[slot] = jsonBytes(entry) + isoGrowth(entry.at) + isoGrowth(entry.receivedAt);
+    this.#sizes[slot] = entryBytes(entry);
     this.#bytes += this.#sizes[slot]!;
     // Entry by entry, the oldest first, until the kept ones fit (an entry larger than the whole budget goes too).
     const budget = this.#byteBudget();
