@@ -112,6 +112,26 @@ describe('connection bounds', () => {
     expect(status(await answer)).toBe(200);
   });
 
+  it("a stall of the mock's own process is not the client's silence: bytes sent during it are read before the idle timeout is judged", async () => {
+    const m = await start({ bodyIdleMs: 300 });
+    const s = await open(m.origin);
+    const answer = readAll(s);
+    const half = draft.length >> 1;
+    s.write(postHead(m.origin, Buffer.byteLength(draft)).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n') + draft.slice(0, half));
+    await new Promise((r) => setTimeout(r, 100)); // the mock reads the head and the first half
+    // The client (here in the same process) sends on in a moment, and the process stalls past the idle timeout before
+    // then: when the loop runs again, the send and the mock's idle timer are due together, the send first, and the
+    // idle timer runs before the loop has read what the send wrote.
+    setTimeout(() => s.write(draft.slice(half, -1)), 50);
+    const until = performance.now() + 500;
+    while (performance.now() < until) {
+      // a long task, as a collection or a stolen core would make it
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    s.write(draft.slice(-1));
+    expect(status(await answer)).toBe(200);
+  });
+
   it('an answer held by --latency past the idle timeout is still sent: waiting for the mock is not idling', async () => {
     mock = await startMock({ port: 0, seed: 1, clock: new MockClock({ frozenAt: T0 }), latency: '700', connections: { bodyIdleMs: 200 } });
     const res = await fetch(`${mock.origin}${API}/integrations`, { headers: { authorization: KEYS.payg } });

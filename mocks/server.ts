@@ -253,12 +253,19 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
   });
   // Every socket gets this idle timer; only one silent in the middle of a request body is answered and closed here.
   // An idle keep-alive connection is keepAliveTimeout's, a head in progress headersTimeout's, a held answer nobody's.
-  server.setTimeout(limits.bodyIdleMs, (socket: Duplex) => {
+  server.setTimeout(limits.bodyIdleMs, (socket: Duplex & { bytesRead: number }) => {
     const res = answering(socket);
     if (overCap.has(socket) && !res) return socket.destroy();
     const req = res?.req;
     if (!req || req.complete) return;
-    answerRaw(socket, 408, 'Request Timeout', `The request body stopped arriving for ${Math.round(limits.bodyIdleMs / 1000)} s`);
+    // The timer may fire late, after a stall of this process (a long task, a collection, a core taken away) rather
+    // than of the client: bytes it sent meanwhile wait in the kernel until the loop polls, which comes after timers.
+    // One turn later they have been read, and only a socket that still brought nothing is idle.
+    const read = socket.bytesRead;
+    setImmediate(() => {
+      if (socket.destroyed || req.complete || socket.bytesRead !== read) return;
+      answerRaw(socket, 408, 'Request Timeout', `The request body stopped arriving for ${Math.round(limits.bodyIdleMs / 1000)} s`);
+    });
   });
   const timer = setInterval(() => {
     const ticked = app.state.tick();
