@@ -10,7 +10,7 @@
 //   --record  also writes docs/perf/bench.json and docs/perf/throughput.svg (the README's figures and chart)
 //   --anyway  measure on a machine that stays busy (the figures say so)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { API, NODE, ROOT, alternatingCpu, arg, flag, freePort, httpJson, loadWithCpu, median, memory, prismArgv, quietMachine, startServer, type Started } from './lib/processes.ts';
@@ -144,7 +144,12 @@ const startPrism = (port: number) =>
 async function startFloor(name: 'bare' | 'adapter', port: number, body: unknown) {
   const file = join(tmpdir(), `spw-bench-body-${process.pid}-${port}.json`);
   writeFileSync(file, JSON.stringify(body));
-  return startServer(name, [NODE, `scripts/lib/${name}-server.ts`, String(port), file], port, PROBE);
+  try {
+    return await startServer(name, [NODE, `scripts/lib/${name}-server.ts`, String(port), file], port, PROBE);
+  } finally {
+    // Read at the floor's start: once it answers (or fails to), the file is no longer needed.
+    rmSync(file, { force: true });
+  }
 }
 
 /** RSS of a server that has started and answered its probe, once it has settled: what it holds doing nothing. */
