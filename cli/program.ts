@@ -25,8 +25,9 @@ Every option can also be set by its environment variable, or in ${CONFIG_FILE} (
 its variable, which wins over the file. The table of every option: docs/configuration.md.`;
 
 const EXIT_HELP = `
-Exit status: 0 done, 1 the run failed (a check found a departure, a port was taken, the target could not be reached),
-2 the command was called wrongly (unknown command or option, a bad value, a bad config file).`;
+Exit status: 0 done (for verify: the contract was asserted), 1 the run failed (for verify: a departure, nothing or too
+little verified, a gate not met; else a port was taken, the target could not be reached), 2 the command was called
+wrongly (unknown command or option, a bad value, a bad config file). docs/suites.md has verify's table.`;
 
 /** The package's version, from its package.json: one folder up from the sources, two from dist/. */
 function packageVersion(): string {
@@ -293,6 +294,9 @@ export const defaultActions: Actions = {
       if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
         throw new UsageError(`--min-coverage ${opts.minCoverage}: expected a percent from 0 to 100`);
       }
+      if (opts.minVerified !== undefined && !(Number(opts.minVerified) >= 0 && Number(opts.minVerified) <= 100 && String(opts.minVerified).trim() !== '')) {
+        throw new UsageError(`--min-verified ${opts.minVerified}: expected a percent from 0 to 100`);
+      }
       if (!opts.inProcess && !opts.target) throw new UsageError('--target <url> is required (or --in-process)');
       if (opts.fault?.length && !opts.inProcess) {
         throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
@@ -432,7 +436,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
     .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
-    .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer documented response outcomes than this were reached and asserted').env('VERIFY_MIN_COVERAGE'))
+    .addOption(new Option('--min-coverage <percent>', 'a gate: exit 1 when fewer documented response outcomes than this were reached and asserted, or when any check is not verified whole').env('VERIFY_MIN_COVERAGE'))
+    .addOption(new Option('--min-verified <percent>', 'exit 1 when fewer of the selected checks than this reach a verdict (default 50): a run that verified only a sliver is not a pass').env('VERIFY_MIN_VERIFIED'))
     .option('--list', 'list the checks (with the reference sections each enforces and the states it needs) and exit')
     .option('--list-states', 'list the provider states a hook may offer, what each takes and produces, and the checks that use it, and exit')
     .addOption(configOption())
@@ -451,7 +456,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .option('--json <file>', 'write the merged report as JSON')
     .option('--junit <file>', 'write the merged report as JUnit XML')
     .option('--html <file>', 'write the merged report as one HTML file')
-    .option('--min-coverage <percent>', 'exit 1 when the merged response coverage is under this percent')
+    .option('--min-coverage <percent>', 'a gate: exit 1 when the merged response coverage is under this percent, or any check is not verified whole')
+    .option('--min-verified <percent>', 'exit 1 when fewer of the checks than this reach a verdict (default 50)')
     .addHelpText('after', `\nExit status: 0 every shard passed and they make one whole run, 1 a check failed (or coverage is under the minimum),\n2 called wrongly (a missing file, shards of different runs or a shard missing).\n\nExample:\n  spw report merge reports/shard-*.json --junit reports/verify.xml --html reports/verify.html`)
     .action(async (files: string[], opts) => done(await actions.merge(files, opts)));
 

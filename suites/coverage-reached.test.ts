@@ -13,7 +13,7 @@ const PROVOKED_BY: Array<[check: string, operationId: string, outcome: string]> 
   ['unknown_names_refused', 'getSkill', '404'],
   ['unknown_names_refused', 'saveBriefDocument', '404'],
   ['use_after_free', 'deleteBriefDocument', '404'],
-  ['settings_refused', 'createPosts', '400 PostValidationError'],
+  ['settings_refused', 'createPosts', '400'],
   ['refusal_saves_nothing', 'changePostStatus', '402'],
   ['refusal_saves_nothing', 'changePostStatus', '402 credits short on pay-as-you-go'],
   ['negative_data_rejection', 'uploadMediaFromUrl', '400'],

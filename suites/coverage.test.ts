@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Coverage, sharedCatalogue } from './coverage.ts';
 import type { Exchange } from './history.ts';
 import type { RunReport } from './runner.ts';
-import { coverageGate } from './verify.ts';
+import { runVerdict } from './verdict.ts';
 
 let seq = 0;
 const answer = (operationId: string, status: number, responseBody: unknown, authorization = 'paid-key'): Exchange => ({
@@ -18,7 +18,9 @@ const ids = (operationId: string) => sharedCatalogue().outcomes.filter((o) => o.
 describe('the outcome catalogue', () => {
   it('lists each documented status and each oneOf alternative, but not a branch that only says which field is required', () => {
     expect(ids('getWallet')).toEqual(expect.arrayContaining(['200', '401', '200 WalletSummary', '200 NotOnWallet', '200 on a paid workspace', '200 payAsYouGo true']));
-    expect(ids('createPosts')).toEqual(expect.arrayContaining(['400 Error', '400 PostValidationError', '402', '429']));
+    expect(ids('createPosts')).toEqual(expect.arrayContaining(['400', '402', '429']));
+    // Section 7: a settings problem "may instead be" PostValidationError; the server's choice is one outcome, not two.
+    expect(ids('createPosts').filter((id) => id.startsWith('400'))).toEqual(['400']);
     expect(ids('getPostAnalytics')).toEqual(expect.arrayContaining(['200 array of AnalyticsSeries', '200 {missing: true}']));
     // Error's anyOf (msg or message) is one body, not two outcomes.
     expect(ids('listPosts').filter((id) => id.startsWith('400'))).toEqual(['400']);
@@ -66,11 +68,11 @@ describe('coverage of a run', () => {
 });
 
 describe('--min-coverage', () => {
-  const at = (percent: number) => ({ coverage: { percent, counted: 10, asserted: percent / 10, reachedOnly: 1, neverReached: 10 - percent / 10 - 1, operations: [] } }) as unknown as RunReport;
+  const at = (percent: number) => ({ results: [], coverage: { percent, counted: 10, asserted: percent / 10, reachedOnly: 1, neverReached: 10 - percent / 10 - 1, operations: [] } }) as unknown as RunReport;
   it('fails a run under the minimum with a line saying why, and passes one at it', () => {
-    expect(coverageGate(at(80), 90)).toMatch(/^Response coverage 80% is under --min-coverage 90%: 1 outcome\(s\) reached but not asserted, 1 never reached/);
-    expect(coverageGate(at(90), 90)).toBeUndefined();
-    expect(coverageGate(at(10), undefined)).toBeUndefined();
+    expect(runVerdict(at(80), { minCoverage: 90 }).reasons).toEqual([expect.stringMatching(/^Response coverage 80% is under --min-coverage 90%: 1 outcome\(s\) reached but not asserted, 1 never reached/)]);
+    expect(runVerdict(at(90), { minCoverage: 90 }).ok).toBe(true);
+    expect(runVerdict(at(10)).ok).toBe(true);
   });
 
   it('exits 1 from the command line when coverage is under it, 0 when not', () => {
@@ -83,4 +85,18 @@ describe('--min-coverage', () => {
     expect(over.stdout).not.toMatch(/under --min-coverage/);
     expect(over.status).toBe(0);
   }, 120_000);
+});
+
+describe('an outcome is credited by status and shape', () => {
+  const exchange = (operationId: string, status: number, body: unknown, key = 'k-payg') =>
+    ({ operationId, method: 'GET', url: 'http://t/x', status, requestHeaders: { authorization: key }, responseHeaders: {}, responseBody: body, json: body }) as unknown as Exchange;
+  it("a router's 404 in a body unlike the operation's is none of its outcomes; the documented 404 is", () => {
+    const c = fresh();
+    expect(c.catalogue.classify(exchange('getSkill', 404, '<html>Cannot GET</html>'), { kind: 'payg' })).toEqual([]);
+    expect(c.catalogue.classify(exchange('getSkill', 404, { statusCode: 404, message: 'Skill not found' }), { kind: 'payg' })).toContain('404');
+  });
+  it('"200 once topped up or paid" is credited to a success only, never to a 404', () => {
+    const c = fresh();
+    expect(c.catalogue.classify(exchange('getSkill', 404, { statusCode: 404, message: 'no route' }), { kind: 'payg' })).not.toContain('200 once topped up or paid');
+  });
 });

@@ -75,7 +75,8 @@ export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
     operationIds: GATED,
     id: '200 once topped up or paid',
     rule: 'Section 1: open on paid plans, and on the free plan after the first top-up',
-    is: (e, s) => e.status !== 402 && (s.kind === 'payg' || s.kind === 'paid'),
+    // The operation's success, not any answer but 402: a 404 of an operation the server never routed opens nothing.
+    is: (e, s) => e.status >= 200 && e.status < 300 && (s.kind === 'payg' || s.kind === 'paid'),
     meaning: () => undefined,
   },
   // Section 7: a post the wallet cannot cover is refused with 402 wallet: true; the paid plan does not use the wallet.
@@ -199,6 +200,8 @@ function resolve(doc: unknown, pointer: string): JsonSchema | undefined {
 export class OutcomeCatalogue {
   readonly outcomes: Outcome[] = [];
   readonly #alternatives = new Map<string, Alternative[]>();
+  /** `operationId status` → where its JSON body's schema sits, for statuses that document one. */
+  readonly #bodies = new Map<string, string>();
   readonly #validator: ContractValidator;
 
   constructor(validator: ContractValidator = getValidator()) {
@@ -212,6 +215,7 @@ export class OutcomeCatalogue {
         const media = record(record(response.node?.content)?.['application/json']);
         if (!media?.schema) continue;
         const schema = follow(doc, `${response.pointer}/content/application~1json/schema`);
+        this.#bodies.set(`${op.operationId} ${status}`, schema.pointer);
         const key = schema.node?.oneOf ? 'oneOf' : schema.node?.anyOf ? 'anyOf' : undefined;
         if (!key || !schema.node) continue;
         // Alternatives the server picks between (`x-server-chooses`: the AI endpoints' plan or wallet refusal) are one
@@ -234,6 +238,10 @@ export class OutcomeCatalogue {
     const op = this.#validator.byId(e.operationId);
     const status = String(e.status);
     if (!op.responseStatuses.includes(status)) return [];
+    // An outcome is its status and its shape: a 404 from a router, in a body unlike the documented one, is not the
+    // operation's 404.
+    const body = this.#bodies.get(`${e.operationId} ${status}`);
+    if (body !== undefined && this.#validator.validateAt(body, e.responseBody).length > 0) return [];
     const out = [status];
     for (const a of this.#alternatives.get(`${e.operationId} ${status}`) ?? []) {
       if (this.#validator.validateAt(a.pointer, e.responseBody).length === 0) out.push(`${status} ${a.label}`);

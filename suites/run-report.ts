@@ -9,7 +9,12 @@ export interface Shard {
   count: number;
 }
 
-export type Status = 'passed' | 'failed' | 'not verified';
+/**
+ * `passed in part`: passed on everything it exercised, but some part of what it covers could not be verified (a part
+ * stopped not verified, a precondition the target would not give). Counted apart from `passed`, and a gated run fails
+ * on it as on `not verified` (suites/verdict.ts).
+ */
+export type Status = 'passed' | 'passed in part' | 'failed' | 'not verified';
 
 export interface CheckResult {
   name: string;
@@ -23,6 +28,11 @@ export interface CheckResult {
   status: Status;
   /** Why it was not verified, or the parts it could not verify. */
   notes: string[];
+  /**
+   * Parts left out because the run was not given what they need (`--media-url`): named, and not counted against the
+   * verdict, as coverage does not count the outcomes they would reach.
+   */
+  notAsked?: string[];
   failures: Failure[];
   /** Assertions made: `ensure`, `ctx.expect`, `ctx.fail`, `asserted` (property checks); answers inspected (response checks). */
   assertions: number;
@@ -64,5 +74,7 @@ export interface RunReport {
   /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
   coverage: CoverageReport;
   ok: boolean;
+  /** Why the run fails (suites/verdict.ts), empty when it passes. */
+  reasons?: string[];
 }
 

@@ -43,13 +43,13 @@ describe('the runner judges what a check saw', () => {
     const report = await runChecks(await inProcessTarget(), { seed: 1, runs: 1, checks: ['test_snapshot_of_wrong_root'] });
     const [r] = report.results;
     expect(r!.status).toBe('not verified');
-    expect(r!.notes[0]).toMatch(/^the snapshot of the paid workspace: the read GET \/api\/public\/v1\/nowhere\/posts answered 404/);
+    expect(r!.notes[0]).toMatch(/^the snapshot of the paid workspace: no list could be read \(posts: the read GET \/api\/public\/v1\/nowhere\/posts answered 404/);
   });
 
   it("a check with parts has one verdict: a part not verified is named in the notes of a pass, and the check is not verified only when every part is", async () => {
     const report = await runChecks(await inProcessTarget(), { seed: 1, runs: 1, checks: ['test_parts', 'test_parts_all_not_verified'] });
     const [some, none] = report.results;
-    expect([some!.status, some!.notes, some!.assertions, some!.parts!.map((p) => `${p.name} ${p.status}`)]).toEqual(['passed', ['b: b needs what this run lacks'], 2, ['a passed', 'b not verified', 'c passed']]);
+    expect([some!.status, some!.notes, some!.assertions, some!.parts!.map((p) => `${p.name} ${p.status}`)]).toEqual(['passed in part', ['b: b needs what this run lacks'], 2, ['a passed', 'b not verified', 'c passed']]);
     expect([none!.status, none!.notes]).toEqual(['not verified', ['needs what this run lacks']]);
   });
 

@@ -17,6 +17,7 @@ import { ControlError, SCOPED_STATES, type ScopableState } from './control.ts';
 import { History } from './history.ts';
 import { unitName, unitOf } from './units.ts';
 import { costOf } from './unit-costs.ts';
+import { runVerdict } from './verdict.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
 import type { CheckResult, PartResult, RunReport } from './run-report.ts';
@@ -30,6 +31,8 @@ export interface RunOptions {
   shard?: Shard;
   /** Each property check's duration in a previous run, to balance the shards. */
   durations?: Record<string, number>;
+  /** The percent of property checks that must reach a verdict (suites/verdict.ts); default 50. */
+  minVerified?: number;
   /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
   concurrency?: number;
   onStart?(check: Check): void;
@@ -226,6 +229,8 @@ interface Outcome {
   part?: string;
   failures: Failure[];
   notes: string[];
+  /** Parts left out for an option the run was not given (`ctx.notAsked`). */
+  notAsked: string[];
   /** Hook states used, in the order first used. */
   states: string[];
   assertions: number;
@@ -250,13 +255,16 @@ interface Running {
   lane: Lane;
 }
 
-/** A check's view of the target: the lane's keys and ids, and a history and transport of its own. */
-function checkView(base: Target, lane: Lane, name: string): Target {
+/**
+ * A check's view of the target: the lane's keys and ids, and a history and transport of its own. `hookless`: the check
+ * runs as on a run without a hook (the hook lacks a state it would use, and it can do without).
+ */
+function checkView(base: Target, lane: Lane, name: string, hookless = false): Target {
   const history = new History(base.history, name);
   const fetch = base.record(history);
   // A kind the lane has no copy of (a key given by flag, its workspace unknown to the hook) keeps the target's key.
   const keys = lane.keys ? { ...base.keys, ...lane.keys } : base.keys;
-  const control = base.control?.using(fetch);
+  const control = hookless ? undefined : base.control?.using(fetch);
   const scoped = lane.scoped && lane.workspaceIds ? control?.scopedTo(Object.values(lane.workspaceIds) as string[], lane.scoped) : control;
   return { ...base, history, fetch, control: scoped, keys, workspaceIds: lane.workspaceIds ?? base.workspaceIds };
 }
@@ -307,6 +315,9 @@ function checkContext(run: Run, running: Running): CheckContext {
     },
     partial(why) {
       if (!result.notes.includes(why)) result.notes.push(why);
+    },
+    notAsked(why) {
+      if (!result.notAsked.includes(why)) result.notAsked.push(why);
     },
     cleanup(fn) {
       if (!target.control) running.cleanups.push(fn);
@@ -383,16 +394,21 @@ async function requireNeeds(check: Check, ctx: CheckContext, target: Target): Pr
     const states = ownStates(check.name);
     throw new NotVerified(`needs provider states ${states.join(', ') || '(none recorded)'}: ${check.needs.control}; pass --states <hook> (--control <origin>/_mock for this mock)`);
   }
-  if (target.control) {
-    const offered = await target.control.offered();
-    // A fresh start is the runner's to give (a world reset, or the lane's workspaces reset), whichever the hook has.
-    const missing = statesOfCheck(check.name).filter((s) => !FRESH_START.has(s) && !offered.has(s));
+  if (check.needs?.control && target.control) {
+    const missing = await missingStates(check, target);
     if (missing.length > 0) throw new NotVerified(`the states hook does not offer ${missing.join(', ')} (see spw verify --list-states)`);
   }
   for (const k of check.needs?.keys ?? []) ctx.key(k);
   if (check.needs?.anyKey && !check.needs.anyKey.some((k) => target.keys[k])) {
     throw new NotVerified(`needs a key of ${check.needs.anyKey.map((k) => KEY_MEANING[k]).join(' or ')}`);
   }
+}
+
+/** The states a check uses that the hook does not offer; a fresh start is the runner's to give, whichever the hook has. */
+async function missingStates(check: Check, target: Target): Promise<string[]> {
+  if (!target.control) return [];
+  const offered = await target.control.offered();
+  return statesOfCheck(check.name).filter((s) => !FRESH_START.has(s) && !offered.has(s));
 }
 
 /** How a check that threw ends: not verified, failed as it said, or failed by an error of its own. */
@@ -421,8 +437,11 @@ async function undo(cleanups: Array<() => Promise<unknown>>): Promise<void> {
 async function runUnit(run: Run, check: Check, part: string | undefined, lane: Lane): Promise<Outcome> {
   const { options } = run;
   const name = unitName(check.name, part);
-  const target = checkView(run.target, lane, name);
-  const result: Outcome = { part, failures: [], notes: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
+  // A state a check uses only to go further is optional: a hook that lacks it leaves the check as it runs with no hook
+  // (a partial hook never gives fewer verdicts than none). A check that cannot run at all without it says so.
+  const missing = check.needs?.control ? [] : await missingStates(check, run.target);
+  const target = checkView(run.target, lane, name, missing.length > 0);
+  const result: Outcome = { part, failures: [], notes: [], notAsked: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
   const states = new Set<string>();
   if (target.control) target.control.onState = (state) => states.add(state);
   const sink = (exchanges: readonly Exchange[]) => {
@@ -434,6 +453,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   const seed = hashSeed(options.seed, check.name);
   const running: Running = { check, part, result, seed: part === undefined ? seed : hashSeed(seed, part), cleanups: [], target, api: new ApiClient(target), lane };
   const ctx = checkContext(run, running);
+  if (missing.length > 0) ctx.partial(`the states hook does not offer ${missing.join(', ')}, so it ran as with no hook`);
   await inScope({ name, sink: sink as (e: readonly unknown[]) => void }, async () => {
     try {
       await requireNeeds(check, ctx, target);
@@ -454,13 +474,13 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
 }
 
 function partStatus(o: Outcome): CheckResult['status'] {
-  return o.failures.length > 0 ? 'failed' : o.notVerified !== undefined || o.assertions === 0 ? 'not verified' : 'passed';
+  return o.failures.length > 0 ? 'failed' : o.notVerified !== undefined || o.assertions === 0 ? 'not verified' : o.notes.length > 0 ? 'passed in part' : 'passed';
 }
 
 /**
  * A check's one verdict from its outcomes (one, or one per part in the check's order of parts): failed on any failure;
- * not verified when every part stopped not verified, or nothing was asserted; otherwise passed, a part that could not
- * be verified named in the notes as `ctx.partial` names what a check could not verify.
+ * not verified when every part stopped not verified, or nothing was asserted; passed in part when a part stopped not
+ * verified or a check named what it could not verify (`ctx.partial`); otherwise passed.
  */
 function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
   const parted = outcomes.some((o) => o.part !== undefined);
@@ -483,8 +503,9 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     description: check.description,
     sections: sectionsOf(check.rule),
     states: [...new Set(outcomes.flatMap((o) => o.states))],
-    status: failures.length > 0 ? 'failed' : all ? 'not verified' : 'passed',
+    status: failures.length > 0 ? 'failed' : all ? 'not verified' : notes.length > 0 ? 'passed in part' : 'passed',
     notes: [...new Set(notes)],
+    ...(outcomes.some((o) => o.notAsked.length > 0) ? { notAsked: [...new Set(outcomes.flatMap((o) => o.notAsked))] } : {}),
     failures,
     assertions,
     requests: outcomes.reduce((n, o) => n + o.requests, 0),
@@ -492,7 +513,7 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
   };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
-  if (result.status === 'passed' && assertions === 0) {
+  if ((result.status === 'passed' || result.status === 'passed in part') && assertions === 0) {
     result.status = 'not verified';
     result.notes.unshift('made no assertion on this run');
   }
@@ -652,6 +673,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
 
   const durationMs = Date.now() - started;
   const requests = target.history.count - requestsBefore;
+  const coverageReport = coverage.report();
+  const verdict = runVerdict({ results, coverage: coverageReport, hook: target.control?.url }, { minVerified: options.minVerified });
   return {
     target: target.label,
     seed: options.seed,
@@ -665,9 +688,9 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     ...(options.shard ? { shard: options.shard } : {}),
     limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
     results,
-    coverage: coverage.report(),
-    // With a hook every precondition can be set up, so a check that could not see what it needed is a gap in the gate.
-    ok: results.every((r) => r.status !== 'failed' && !(target.control && r.status === 'not verified')),
+    coverage: coverageReport,
+    ok: verdict.ok,
+    reasons: verdict.reasons,
   };
 }
 

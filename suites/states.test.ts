@@ -148,8 +148,8 @@ describe("the mock's hook, state by state", () => {
 });
 
 /** The in-process mock behind a hook that offers only `offered`: GET answers the subset, POST of another state 404. */
-async function partialHookTarget(offered: string[]) {
-  const app = createMockApp({ seed: 42, clock: new MockClock({ frozenAt: IN_PROCESS_T0 }) });
+async function partialHookTarget(offered: string[], faults: string[] = []) {
+  const app = createMockApp({ seed: 42, clock: new MockClock({ frozenAt: IN_PROCESS_T0 }), faults });
   const transport = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     if (new URL(request.url).pathname === '/_mock/states') {
@@ -170,6 +170,18 @@ describe('verdicts with a hook, part of one, and none', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('a partial hook never gives fewer verdicts than none: a check that only goes further with the states it lacks runs as with no hook, and still catches the bug', async () => {
+    // use_after_free deletes webhooks through the hook; without those states it still asks for the deleted post.
+    const target = await partialHookTarget(['world.reset', 'workspaces', 'clock'], ['deleted-post-still-found']);
+    const report = await runChecks(target, { seed: 3, runs: 1, checks: ['use_after_free'] });
+    const [r] = report.results;
+    expect(r!.status).toBe('failed');
+    expect(r!.notes).toContain('the states hook does not offer clock.moved, deliveries, limits.set, webhook.created, webhook.deleted, so it ran as with no hook');
+    const fine = await runChecks(await partialHookTarget(['world.reset', 'workspaces', 'clock']), { seed: 3, runs: 1, checks: ['use_after_free'] });
+    // Against the mock without the bug it passes on what it could see, in part: the gate of a hook still fails on that.
+    expect([fine.results[0]!.status, fine.ok]).toEqual(['passed in part', false]);
+  });
+
   it('a hook without a state a check needs: that check is not verified, naming the state, and the run fails', async () => {
     const target = await partialHookTarget(['world.reset', 'workspaces', 'clock']);
     const report = await runChecks(target, { seed: 3, runs: 1, checks: ['upload_ticket_expiry', 'media_search'] });
@@ -181,17 +193,21 @@ describe('verdicts with a hook, part of one, and none', () => {
     expect(report.ok).toBe(false);
   });
 
-  it('without a hook: not verified names the states and does not fail the run; never-reached outcomes name the state that reaches them', async () => {
+  it('without a hook: not verified names the states and does not fail a run that verified enough else; never-reached outcomes name the state that reaches them', async () => {
     const app = createMockApp({ seed: 42, clock: new MockClock({ frozenAt: IN_PROCESS_T0 }) });
     const keys = Object.fromEntries(
       ((await (await app.fetch(new Request(`${IN_PROCESS_ORIGIN}/_mock/workspaces`))).json()) as Array<{ plan: string; payAsYouGo: boolean; frozen: boolean; apiKey: string }>)
         .map((w) => [w.plan === 'paid' ? 'paid' : w.payAsYouGo ? 'payg' : 'free', w.apiKey] as const),
     );
     const target = await createTarget({ target: IN_PROCESS_ORIGIN + apiBasePath(), keys, transport: ((i: RequestInfo | URL, init?: RequestInit) => app.fetch(i instanceof Request ? i : new Request(i, init))) as typeof fetch });
-    const report = await runChecks(target, { seed: 3, runs: 1, checks: ['hourly_post_limit'] });
-    expect(report.results[0]!.status).toBe('not verified');
-    expect(report.results[0]!.notes[0]).toMatch(/^needs provider states clock\.moved, limits\.set: /);
-    expect(report.ok).toBe(true);
+    const report = await runChecks(target, { seed: 3, runs: 1, checks: ['hourly_post_limit', 'plan_gates'] });
+    const limit = report.results.find((r) => r.name === 'hourly_post_limit')!;
+    expect(limit.status).toBe('not verified');
+    expect(limit.notes[0]).toMatch(/^needs provider states clock\.moved, limits\.set: /);
+    expect([report.ok, report.reasons]).toEqual([true, []]);
+    // The same check alone verified nothing: that is no pass.
+    const alone = await runChecks(target, { seed: 3, runs: 1, checks: ['hourly_post_limit'] });
+    expect([alone.ok, alone.reasons]).toEqual([false, [expect.stringMatching(/^Nothing was verified: none of the 1 check\(s\) could run against this target \(needs provider states clock\.moved/)]]);
     const createPosts = report.coverage.operations.find((o) => o.operationId === 'createPosts')!;
     expect(createPosts.wouldReachWith['429']).toEqual(['clock.moved', 'limits.set']);
     const upload = report.coverage.operations.find((o) => o.operationId === 'uploadMedia')!;

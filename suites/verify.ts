@@ -12,6 +12,7 @@ import { sectionLabel } from './report/terminal.ts';
 import { sectionsOf } from './sections.ts';
 import { listStates } from './states.ts';
 import { checksUsing, ownStates } from './states-map.ts';
+import { runVerdict, type VerdictOptions } from './verdict.ts';
 
 export interface VerifyOptions {
   target?: string;
@@ -40,16 +41,12 @@ export interface VerifyOptions {
   fault?: string[];
   list?: boolean;
   quiet?: boolean;
-  /** Fail the run (report.ok false) when response coverage is under this percent. */
+  /** Fail the run (report.ok false) when response coverage is under this percent, or any check is not verified whole. */
   minCoverage?: string | number;
+  /** Fail the run when fewer property checks than this percent reach a verdict (suites/verdict.ts). */
+  minVerified?: string | number;
 }
 
-/** The gate of `--min-coverage`: why the run fails, or undefined when coverage is enough (or no minimum was asked). */
-export function coverageGate(report: RunReport, min: number | undefined): string | undefined {
-  if (min === undefined || report.coverage.percent >= min) return undefined;
-  const c = report.coverage;
-  return `Response coverage ${c.percent}% is under --min-coverage ${min}%: ${c.reachedOnly} outcome(s) reached but not asserted, ${c.neverReached} never reached (the table above names them).`;
-}
 
 export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = process.stdout): Promise<RunReport | undefined> {
   const write = (s: string) => out.write(s);
@@ -72,6 +69,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive integer');
   const minCoverage = opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined;
   if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100)) throw new Error('--min-coverage takes a percent from 0 to 100');
+  const minVerified = numberOr(opts.minVerified);
+  if (minVerified !== undefined && !(minVerified >= 0 && minVerified <= 100)) throw new Error('--min-verified takes a percent from 0 to 100');
   let target: Target;
   if (opts.inProcess) {
     const { inProcessTarget } = await import('./in-process.ts');
@@ -96,10 +95,10 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const costs = Object.fromEntries(mine.map((c) => [c.name, checkCost(c.name, parted.get(c.name) ?? c.parts?.() ?? [])]));
   const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count, costs });
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, onStart: reporter.onStart, onResult: reporter.onResult });
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
-  conclude(report, minCoverage, opts, out);
+  conclude(report, { minCoverage, minVerified: numberOr(opts.minVerified) }, opts, out);
   await target.close?.();
   return report;
 }
@@ -109,25 +108,27 @@ export interface MergeOptions {
   junit?: string;
   html?: string;
   minCoverage?: string | number;
+  minVerified?: string | number;
   quiet?: boolean;
 }
 
 /** `spw report merge <json...>`: one verdict, one coverage table, and the reports asked for, from the shards' merged report (`mergeReports`). */
 export function mergeCommand(report: RunReport, shards: number, opts: MergeOptions, out: NodeJS.WritableStream = process.stdout): RunReport {
   out.write(`Merged ${shards} report(s) of ${report.target}, seed ${report.seed}\n`);
-  conclude(report, opts.minCoverage !== undefined ? Number(opts.minCoverage) : undefined, opts, out);
+  conclude(report, { minCoverage: numberOr(opts.minCoverage), minVerified: numberOr(opts.minVerified) }, opts, out);
   return report;
 }
 
-/** What a run and a merge end with alike: the coverage table, the summary, the coverage gate, the report files. */
-function conclude(report: RunReport, minCoverage: number | undefined, opts: { junit?: string; json?: string; html?: string }, out: NodeJS.WritableStream): void {
+const numberOr = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
+
+/** What a run and a merge end with alike: the coverage table, the summary, the verdict and why, the report files. */
+function conclude(report: RunReport, gates: VerdictOptions, opts: { junit?: string; json?: string; html?: string }, out: NodeJS.WritableStream): void {
+  const verdict = runVerdict(report, gates);
+  report.ok = verdict.ok;
+  report.reasons = verdict.reasons;
   printCoverage(report.coverage, out);
   printSummary(report, out);
-  const gate = coverageGate(report, minCoverage);
-  if (gate) {
-    out.write(`${red(gate)}\n`);
-    report.ok = false;
-  }
+  for (const reason of verdict.reasons) out.write(`${red(reason)}\n`);
   // CI passes paths such as reports/verify.xml in a fresh checkout: make the folder rather than fail after the whole run.
   for (const [file, text] of [[opts.junit, () => toJUnit(report)], [opts.json, () => JSON.stringify(report, null, 2)], [opts.html, () => toHtml(report)]] as const) {
     if (!file) continue;

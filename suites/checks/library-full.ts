@@ -23,7 +23,7 @@ export const libraryFull413 = register({
     // the reference does not say.
     type How = 'upload' | 'ticket' | 'brief' | 'url';
     const ways: How[] = ['upload', 'ticket', 'brief', ...(ctx.target.fetchableImageUrl ? (['url'] as const) : [])];
-    if (!ctx.target.fetchableImageUrl) ctx.partial('upload-from-url\'s 413 needs --media-url: a public https image the target can fetch');
+    if (!ctx.target.fetchableImageUrl) ctx.notAsked('upload-from-url\'s 413 needs --media-url: a public https image the target can fetch');
     const operationOf: Record<How, string> = { upload: 'uploadMedia', ticket: 'uploadWithTicket', brief: 'uploadBriefFile', url: 'uploadMediaFromUrl' };
     await ctx.property(
       'a full free library refuses uploads',

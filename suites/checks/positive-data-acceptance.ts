@@ -28,8 +28,13 @@ export const positiveDataAcceptance = register({
         continue;
       }
       const env = await genEnv(ctx, kind);
+      // What the run was not given (a paid key, --media-url) leaves a part out; it is not a gap of the target's.
       if (kind !== 'paid' && ['generateVideo', 'runVideoFunction'].includes(operationId)) {
-        ctx.partial(`${operationId}: needs a paid workspace (AI generation is for paid plans)`);
+        ctx.notAsked(`${operationId}: needs the key of a paid workspace (AI generation is for paid plans)`);
+        continue;
+      }
+      if (operationId === 'uploadMediaFromUrl' && !ctx.target.fetchableImageUrl) {
+        ctx.notAsked(`${operationId}: needs --media-url, a public https image URL the target can fetch`);
         continue;
       }
       const arb = gen(env);

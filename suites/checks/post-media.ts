@@ -73,7 +73,7 @@ export const photoCountsAsContent = register({
           return;
         }
         const value = Array.from({ length: c.items }, (_, i) => ({ content: `story ${i + 1}`, image: i === 0 && c.what === 'story with a photo' ? [photo] : [] }));
-        const before = await snapshot(ctx.api, kind, now);
+        const before = await snapshot(ctx.api, kind, now, ['posts']);
         const e = await post(ctx, kind, facebook, date, value, { __type: 'facebook', post_type: 'story' });
         if (c.what === 'story with a photo') {
           ensure(e.status === 200, { operation: 'createPosts', received: got(e), documented: '200: a facebook story with a photo has what section 2.9 says a story needs', exchanges: [e] });
@@ -81,7 +81,7 @@ export const photoCountsAsContent = register({
           return;
         }
         ensure(e.status === 400, { operation: 'createPosts', received: e.status === 200 ? `200 ${show(e.responseBody)}` : got(e), documented: '400: "A story needs at least one photo or video" (section 2.9), and this one has none', exchanges: [e] });
-        const changes = diff(before, await snapshot(ctx.api, kind, now));
+        const changes = diff(before, await snapshot(ctx.api, kind, now, ['posts']));
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: 'nothing saved by a refused request', exchanges: [e] });
       },
       {
@@ -159,10 +159,10 @@ export const youtubeTagsLimit = register({
           cleanupCreated(ctx, e, kind);
           return;
         }
-        const before = await snapshot(ctx.api, kind, now);
+        const before = await snapshot(ctx.api, kind, now, ['posts']);
         const e = await post(ctx, kind, youtube, date, value, { ...settings, tags });
         ensure(e.status === 400, { operation: 'createPosts', received: e.status === 200 ? `200 ${show(e.responseBody)}` : got(e), documented: `400: ${what}, over "up to 500 characters" (section 2.9)`, exchanges: [e] });
-        const changes = diff(before, await snapshot(ctx.api, kind, now));
+        const changes = diff(before, await snapshot(ctx.api, kind, now, ['posts']));
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: 'nothing saved by a refused request', exchanges: [e] });
       },
       {

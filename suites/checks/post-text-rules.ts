@@ -90,7 +90,7 @@ export const emptyOrTooLongRefused = register({
         const text = c.what === 'empty' ? '' : c.what === 'link over' ? textWithLink(max + c.over, c.over) : plainText(c.what === 'over' ? max + c.over : max);
         const value = Array.from({ length: c.items }, (_, i) => ({ content: i === c.at ? text : `item ${i + 1}`, image: [] }));
         const now = await targetNow(ctx);
-        const before = await snapshot(ctx.api, kind, now);
+        const before = await snapshot(ctx.api, kind, now, ['posts']);
         const date = c.type === 'now' ? new Date(now).toISOString() : futureDate(now, 4, 23);
         const [settings] = fc.sample(settingsArb(c.channel.identifier), { seed: ctx.seed, numRuns: 1 });
         const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date, shortLink: false, tags: [], posts: [{ integration: { id: c.channel.id }, value, settings }] } });
@@ -107,7 +107,7 @@ export const emptyOrTooLongRefused = register({
           documented: `400 with message "${expected}" for item ${c.at + 1} of ${c.items} ${c.what === 'empty' ? 'with no text and no image' : `${max + c.over} characters long${c.what === 'link over' ? ' counting its link as written (shortLink false; the reference counts no link otherwise on a channel other than x)' : ''}, maxLength ${max}`} (section 7)`,
           exchanges: [e],
         });
-        const changes = diff(before, await snapshot(ctx.api, kind, now));
+        const changes = diff(before, await snapshot(ctx.api, kind, now, ['posts']));
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: 'nothing saved by a refused request', exchanges: [e] });
       },
       {

@@ -43,12 +43,12 @@ export const refusalSavesNothing = register({
       ctx.notVerified('the estimate never says short, even after emptying the wallet');
     }
     const now = await targetNow(ctx);
-    const before = await snapshot(ctx.api, 'payg', now);
+    const before = await snapshot(ctx.api, 'payg', now, ['posts', 'wallet']);
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 6, 5), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
     // Read unvalidated: `wallet: true` is itself the schema's constant, and a refusal without it is this check's failure.
     ensure(res.status === 402 && record(res.responseBody)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true (the estimate said short)', exchanges: [res] });
-    const after = await snapshot(ctx.api, 'payg', now);
+    const after = await snapshot(ctx.api, 'payg', now, ['posts', 'wallet']);
     const changes = diff(before, after);
     ensure(changes.length === 0, { operation: 'createPosts', received: `after the 402: ${changes.join('; ')}`, documented: '"nothing is saved" (section 7)', exchanges: [res] });
     // The same post saved as a draft (free), then moved to the schedule: the same refusal, and it stays a draft.
@@ -57,10 +57,10 @@ export const refusalSavesNothing = register({
     ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200: a draft costs nothing (section 3: "Drafts are free until scheduled")', exchanges: [draft] });
     const postId = firstPostId(draft);
     ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: postId }, auth: { kind: 'payg' } }));
-    const held = await snapshot(ctx.api, 'payg', now);
+    const held = await snapshot(ctx.api, 'payg', now, ['posts', 'wallet']);
     const move = await ctx.api.call({ operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });
     ensure(move.status === 402 && record(move.responseBody)?.wallet === true, { operation: 'changePostStatus', received: got(move), documented: '402 with wallet: true: "draft -> PUT status schedule: Charged; 402 when credits do not cover it" (section 3)', exchanges: [draft, move] });
-    const moved = await snapshot(ctx.api, 'payg', now);
+    const moved = await snapshot(ctx.api, 'payg', now, ['posts', 'wallet']);
     const summary = await findPost(ctx, 'payg', postId, date);
     const changed = diff(held, moved);
     ensure(changed.length === 0 && summary?.state === 'DRAFT', { operation: 'changePostStatus', received: `after the 402: ${changed.join('; ') || 'wallet unchanged'}; the post ${summary ? `in state ${summary.state}` : 'not on the calendar'}`, documented: 'nothing charged and the post still a DRAFT (section 7: "nothing is saved")', exchanges: [move] });

@@ -107,8 +107,10 @@ export interface CheckContext {
   /** An assertion about `exchanges` that records a failure (reproduced by them) and carries on when it does not hold. */
   expect(ok: unknown, exchanges: Array<Exchange | undefined>, f: Omit<Failure, 'check' | 'seed'>): boolean;
   failWith(err: CheckFailed, extra?: Partial<Failure>): void;
-  /** Note a part that could not be verified without failing the check. */
+  /** Note a part that could not be verified without failing the check: the check is then "passed in part". */
   partial(why: string): void;
+  /** Note a part left out because the run was not given what it needs (`--media-url`): named, not held against it. */
+  notAsked(why: string): void;
   /** Register an undo for something created on a target the suites do not control. */
   cleanup(fn: () => Promise<unknown>): void;
   /** With control: reset the world and re-read keys. Without: nothing. */

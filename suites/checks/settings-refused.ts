@@ -159,7 +159,7 @@ export const settingsRefused = register({
       async (c) => {
         const now = await targetNow(ctx);
         // The state after the last refusal is the state before this one, if nothing has changed since.
-        const before = last ?? (await snapshot(ctx.api, kind, now));
+        const before = last ?? (await snapshot(ctx.api, kind, now, ['posts']));
         last = undefined;
         const date = c.type === 'now' ? new Date(now).toISOString() : futureDate(now, 4, 17);
         const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind }, body: { type: c.type, date, shortLink: false, tags: [], posts: [{ integration: { id: c.channel.id }, value: [{ content: 'settings to be refused', image: [photo] }], settings: settingsOf(c) }] } });
@@ -182,7 +182,7 @@ export const settingsRefused = register({
           documented: `400 naming the channel "and the problem" for a ${c.type} post with ${describe(c)} (section 2.9)`,
           exchanges: [e],
         });
-        const after = await snapshot(ctx.api, kind, now);
+        const after = await snapshot(ctx.api, kind, now, ['posts']);
         const changes = diff(before, after);
         ensure(changes.length === 0, { operation: 'createPosts', received: `after the 400: ${changes.join('; ')}`, documented: '"nothing is scheduled" (section 2.9)', exchanges: [e] });
         last = after;

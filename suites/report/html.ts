@@ -24,7 +24,7 @@ details{margin:6px 0;border:1px solid #d8dee4;border-radius:6px;padding:6px 10px
 function statusCell(r: CheckResult): string {
   if (r.status === 'failed') return `<span class="bad">✗ failed (${r.failures.length})</span>`;
   if (r.status === 'not verified') return '<span class="nv">○ not verified</span>';
-  return verifiedInPart(r) ? '<span class="nv">✓ passed in part</span>' : '<span class="ok">✓ passed</span>';
+  return verifiedInPart(r) ? '<span class="nv">◐ passed in part</span>' : '<span class="ok">✓ passed</span>';
 }
 
 function failureBlock(f: Failure, r: CheckResult | undefined, i: number): string {
@@ -66,8 +66,9 @@ export function toHtml(report: RunReport): string {
 <title>spw verify: ${esc(report.target)}</title><style>${STYLE}</style></head>
 <body><header><h1>spw verify: ${verdict}</h1>
 <div>${esc(report.target)} · seed ${esc(report.seed)} · ${esc(report.runs)} runs per property · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests (${report.requestsPerSecond.toFixed(0)}/s)</div>
-<div>${t.failed} failed, ${t.passed} passed${t.inPart ? ` (${t.inPart} in part)` : ''}, ${t.notVerified} not verified · ${t.assertions} assertions · response coverage ${report.coverage.percent}% (${report.coverage.asserted} of ${report.coverage.counted} outcomes) · states hook: ${report.hook ? `<code>${esc(report.hook)}</code>` : 'none'}</div></header>
+<div>${t.failed} failed, ${t.passed} passed, ${t.inPart} passed in part, ${t.notVerified} not verified · ${t.assertions} assertions · response coverage ${report.coverage.percent}% (${report.coverage.asserted} of ${report.coverage.counted} outcomes) · states hook: ${report.hook ? `<code>${esc(report.hook)}</code>` : 'none'}</div></header>
 <main>
+${report.reasons?.length ? `<h2 id="why">Why the run fails</h2><ul>${report.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : ''}
 <h2 id="failures">Failures (${failures.length})</h2>
 ${failures.length === 0 ? '<p class="ok">None.</p>' : failures.map(({ f }, i) => failureBlock(f, byName.get(f.check), i)).join('\n')}
 <h2 id="coverage-heading">Response coverage: ${report.coverage.percent}%</h2>

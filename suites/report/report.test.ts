@@ -38,7 +38,8 @@ const report: RunReport = {
   ok: false,
   results: [
     result({ name: 'whole_check', status: 'passed', assertions: 4 }),
-    result({ name: 'part_check', status: 'passed', assertions: 2, notes: ['uploadMediaFromUrl: needs a public https image URL (--media-url)'] }),
+    result({ name: 'part_check', status: 'passed in part', assertions: 2, notes: ['uploadMediaFromUrl: needs a public https image URL (--media-url)'] }),
+    result({ name: 'asked_check', status: 'passed', assertions: 1, notAsked: ['generateVideo: needs the key of a paid workspace'] }),
     result({ name: 'keyless_check', status: 'not verified', area: 'wallet', assertions: 0, notes: ['needs the key of a pay-as-you-go workspace'] }),
     result({ name: 'broken_check', status: 'failed', area: 'posts', failures: [{ check: 'broken_check', received: '500', documented: '200' }] }),
     result({ name: 'schema_check', status: 'passed', kind: 'response', assertions: 12, notes: ['12 answers inspected'] }),
@@ -60,7 +61,9 @@ describe('verify reports', () => {
     expect(notVerified).toContain('keyless_check: needs the key');
     expect(notVerified).not.toContain('part_check');
     expect(text).not.toMatch(/(whole_check|schema_check):/);
-    expect(text).toContain('1 failed, 3 passed (1 in part), 1 not verified · 7 assertions');
+    // A part the run was not given what it needs for is named apart, and the check stays passed.
+    expect(text.slice(text.indexOf('Not asked'))).toContain('asked_check: generateVideo: needs the key of a paid workspace');
+    expect(text).toContain('1 failed, 3 passed, 1 passed in part, 1 not verified · 8 assertions');
   });
 
   it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {
@@ -75,7 +78,7 @@ describe('verify reports', () => {
     expect(testcase('broken_check')).toMatch(/^<failure /);
     expect(testcase('broken_check')).toContain('reference: §3');
     expect(testcase('schema_check')).toBe('');
-    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" skipped="1" assertions="7"/);
+    expect(xml).toMatch(/<testsuites [^>]*tests="6" failures="1" skipped="1" assertions="8"/);
     expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1" assertions="0">');
     expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0" assertions="1">');
     expect(xml).toMatch(/<testcase [^>]*name="whole_check" assertions="4"/);
@@ -97,7 +100,7 @@ describe('verify reports', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'spw-junit-')), 'verify.xml');
     writeFileSync(file, toJUnit(report));
     const summary = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/junit-summary.ts', import.meta.url)), file, 'spw verify'], { encoding: 'utf8' });
-    expect(summary.stdout.trim()).toBe('spw verify: 3 passed (1 in part), 1 failed, 1 skipped');
+    expect(summary.stdout.trim()).toBe('spw verify: 4 passed (1 in part), 1 failed, 1 skipped');
     expect(summary.status).toBe(1);
   });
 

@@ -11,8 +11,8 @@ export const red = (s: string) => paint('31', s);
 export const yellow = (s: string) => paint('33', s);
 export const dim = (s: string) => paint('2', s);
 
-/** A property check that passed on everything it exercised but names parts it could not (a missing key, generator or URL). */
-export const verifiedInPart = (r: CheckResult) => r.status === 'passed' && r.kind === 'property' && r.notes.length > 0;
+/** A check that passed on everything it exercised but names parts it could not verify: a verdict of its own. */
+export const verifiedInPart = (r: CheckResult) => r.status === 'passed in part';
 
 /** The counts every report gives (the terminal's closing line, JUnit's attributes), from one place. */
 export function tally(results: readonly CheckResult[]) {
@@ -21,7 +21,7 @@ export function tally(results: readonly CheckResult[]) {
   return { total: results.length, passed: count('passed'), failed: count('failed'), notVerified: count('not verified'), inPart: results.filter(verifiedInPart).length, assertions };
 }
 
-const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), failed: red('✗'), 'not verified': yellow('○') };
+const MARK: Record<CheckResult['status'], string> = { passed: green('✓'), 'passed in part': yellow('◐'), failed: red('✗'), 'not verified': yellow('○') };
 
 /** What the live line counts from: how many checks the run has, and the requests sent so far. */
 export interface Progress {
@@ -96,11 +96,17 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     for (const r of results) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
   };
   listNotes(report.hook ? 'Not verified (with a states hook, this fails the run)' : 'Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
-  listNotes('Verified in part (passed on the rest)', report.results.filter(verifiedInPart));
-  const areas = new Map<string, { passed: number; failed: number; nv: number; why: string[] }>();
+  listNotes(report.hook ? 'Verified in part (passed on the rest; with a states hook, this fails the run)' : 'Verified in part (passed on the rest)', report.results.filter(verifiedInPart));
+  const notAsked = report.results.filter((r) => r.notAsked?.length);
+  if (notAsked.length > 0) {
+    out.write(`\n${dim('Not asked (the run was not given what these parts need; not held against the verdict)')}\n`);
+    for (const r of notAsked) out.write(dim(`  ${r.name}: ${r.notAsked!.join('; ')}\n`));
+  }
+  const areas = new Map<string, { passed: number; inPart: number; failed: number; nv: number; why: string[] }>();
   for (const r of report.results) {
-    const a = areas.get(r.area) ?? { passed: 0, failed: 0, nv: 0, why: [] };
+    const a = areas.get(r.area) ?? { passed: 0, inPart: 0, failed: 0, nv: 0, why: [] };
     if (r.status === 'passed') a.passed++;
+    else if (r.status === 'passed in part') a.inPart++;
     else if (r.status === 'failed') a.failed++;
     else {
       a.nv++;
@@ -108,14 +114,14 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
     }
     areas.set(r.area, a);
   }
-  out.write(`\n  ${'area'.padEnd(12)} ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'not verified'.padStart(12)}\n`);
+  out.write(`\n  ${'area'.padEnd(12)} ${'passed'.padStart(6)} ${'in part'.padStart(7)} ${'failed'.padStart(6)} ${'not verified'.padStart(12)}\n`);
   for (const [area, a] of areas) {
-    out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
+    out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${String(a.inPart).padStart(7)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
   }
   if (report.limited?.answers) out.write(yellow(`\n  ${report.limited.answers} answer(s) 429 waited out and asked again (Retry-After honoured, never a departure): ${(report.limited.waitedMs / 1000).toFixed(1)} s of waiting\n`));
   const { passed, failed, notVerified, inPart, assertions } = tally(report.results);
   out.write(
-    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed${inPart ? ` (${inPart} in part)` : ''}, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
+    `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed, ${inPart} passed in part, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
   );
 }
 
