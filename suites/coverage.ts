@@ -107,6 +107,21 @@ export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
       return brief === (purpose === 'brief') ? undefined : `a ${purpose} ticket whose uploadUrl is ${url}`;
     },
   })),
+  // Section 4.9: GET /openapi.json is "The OpenAPI 3.1 description of this API": it describes every path the reference
+  // lists (parameter names and a base path in front are the server's own).
+  {
+    operationIds: ['getOpenApiDocument'],
+    id: '200 describing this API',
+    rule: 'Section 4.9: GET /openapi.json "The OpenAPI 3.1 description of this API"',
+    is: (e) => e.status === 200,
+    meaning: (e) => {
+      const paths = record(body(e)?.paths);
+      if (!paths) return 'a document with no paths object';
+      const theirs = Object.keys(paths).map(pathShape);
+      const missing = getValidator().operations.map((op) => pathShape(op.path)).filter((p, i, all) => all.indexOf(p) === i && !theirs.some((t) => t === p || t.endsWith(p)));
+      return missing.length === 0 ? undefined : `a document that does not describe ${missing.length} path(s) of the API: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
+    },
+  },
   // Section 2.3: a post's state; a draft is DRAFT, a delivered post PUBLISHED (which state a scheduled post shows is not said).
   ...(['DRAFT', 'PUBLISHED'] as const).map((state) => ({
     operationIds: ['listPosts'],
@@ -118,6 +133,11 @@ export const REFERENCE_OUTCOMES: ReferenceOutcome[] = [
     },
   })),
 ];
+
+/** A path with its parameters unnamed: `/posts/{id}` and `/posts/{postId}` are one path. */
+function pathShape(path: string): string {
+  return path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+}
 
 function requestPurpose(e: Exchange): string | undefined {
   if (typeof e.requestBody !== 'string') return undefined;

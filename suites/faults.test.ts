@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks } from './runner.ts';
+import { getCheck } from './checks/registry.ts';
+import './checks/index.ts';
 import { FAULT_TABLE } from '../scripts/fault-table.ts';
 import { documented, generated } from '../scripts/lib/generated-section.ts';
 
@@ -22,10 +24,10 @@ describe('fault catalogue', () => {
   for (const fault of FAULTS.filter((f) => !FILTER || FILTER.includes(f.name))) {
     it(`catches ${fault.name} (${fault.area}) with ${fault.caughtBy.join(', ')}`, async () => {
       const target = await inProcessTarget({ faults: [fault.name] });
-      const needsTraffic = fault.caughtBy.some((c) => c.endsWith('_conformance') || c === 'not_a_server_error');
+      const inspects = (c: string) => getCheck(c)?.kind === 'response';
       const checks = [...fault.caughtBy];
       // Response checks inspect what a property sent; give them the traffic the fault shows in.
-      if (needsTraffic && !checks.some((c) => !c.endsWith('_conformance') && c !== 'not_a_server_error')) checks.push('positive_data_acceptance');
+      if (checks.some(inspects) && checks.every(inspects)) checks.push('positive_data_acceptance');
       const report = await runChecks(target, { seed: 7, runs: 2, checks });
       const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.name);
       expect(failed, `no expected check failed against ${fault.name}: ${JSON.stringify(report.results.map((r) => [r.name, r.status, r.notes[0]]))}`).not.toEqual([]);

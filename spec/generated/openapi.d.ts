@@ -3190,7 +3190,15 @@ export interface operations {
                      *       "paths": {}
                      *     }
                      */
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            /** @constant */
+                            version: "1.0.0";
+                        };
+                        paths: Record<string, unknown>;
+                    };
                 };
             };
         };

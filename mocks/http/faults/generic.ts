@@ -26,4 +26,24 @@ export const GENERIC: FaultDefinition[] = [
     override: () => (r, { request }) =>
       /%(?![0-9a-fA-F]{2})/.test(new URL(request.url).pathname) ? { status: 500, body: { statusCode: 500, message: 'URIError: URI malformed' }, headers: {} } : undefined,
   },
+  {
+    name: 'description-stub',
+    area: 'generic',
+    description: 'GET /openapi.json answers a stub the framework generated: OpenAPI 3.0.3, version 0.0.1, and only the health check among its paths.',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['getOpenApiDocument'],
+    override: () => (r) => (r.status === 200 ? { ...r, body: { openapi: '3.0.3', info: { title: 'api', version: '0.0.1' }, paths: { '/health': { get: {} } } } } : undefined),
+  },
+  {
+    name: 'description-half-the-api',
+    area: 'generic',
+    description: 'GET /openapi.json is well formed (3.1, version 1.0.0) but describes only the channels and posts paths: the rest were never added to it.',
+    caughtBy: ['documented_variant_meaning'],
+    operations: ['getOpenApiDocument'],
+    override: () => (r) => {
+      if (r.status !== 200) return undefined;
+      const paths = Object.fromEntries(Object.entries(r.body.paths as Record<string, unknown>).filter(([p]) => p.startsWith('/posts') || p.startsWith('/integrations')));
+      return { ...r, body: { ...r.body, paths } };
+    },
+  },
 ];
