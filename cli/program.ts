@@ -94,12 +94,19 @@ export async function checkedLatency(value: string | undefined): Promise<string 
   return value;
 }
 
-async function checkFaults(faults: string[]): Promise<void> {
-  if (faults.length === 0) return;
-  const { faultNames } = await import('../mocks/http/faults.ts');
-  const known = faultNames();
-  const unknown = faults.filter((f) => !known.includes(f));
-  if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.join(', ')}; faults: ${known.join(', ')}`);
+async function checkFaults(faults: string[], variations: string[] = []): Promise<void> {
+  if (faults.length > 0) {
+    const { faultNames } = await import('../mocks/http/faults.ts');
+    const known = faultNames();
+    const unknown = faults.filter((f) => !known.includes(f));
+    if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.join(', ')}; faults: ${known.join(', ')}`);
+  }
+  if (variations.length > 0) {
+    const { variationNames } = await import('../mocks/http/variations.ts');
+    const known = variationNames();
+    const unknown = variations.filter((v) => !known.includes(v));
+    if (unknown.length > 0) throw new UsageError(`unknown variation ${unknown.join(', ')}; variations: ${known.join(', ')}`);
+  }
 }
 
 /** Load a fixtures folder, refusing one that would start an empty or broken world (a typo in --fixtures). */
@@ -198,6 +205,7 @@ export const defaultActions: Actions = {
     const cors = corsOrigins(opts.corsOrigin ?? ['*']);
     if (opts.controlCors && cors[0] === '*') throw new UsageError((await import('../mocks/http/access.ts')).CONTROL_CORS_ANY_ORIGIN);
     const faults: string[] = opts.fault ?? [];
+    const variations: string[] = opts.variation ?? [];
     const listenPort = port('--port', opts.port);
     const seed = integer('--seed', opts.seed, 0);
     const seconds = (name: string, value: string | undefined) => {
@@ -209,7 +217,7 @@ export const defaultActions: Actions = {
       ...(opts.bodyIdleTimeout !== undefined ? { bodyIdleMs: seconds('--body-idle-timeout', opts.bodyIdleTimeout) } : {}),
       ...(opts.requestTimeout !== undefined ? { requestTimeoutMs: seconds('--request-timeout', opts.requestTimeout) } : {}),
     };
-    await checkFaults(faults);
+    await checkFaults(faults, variations);
     const fixtures = opts.fixtures ? await checkedFixtures(opts.fixtures) : undefined;
     const latency = await checkedLatency(opts.latency);
     const clock = clockChoice(opts.clock);
@@ -225,6 +233,7 @@ export const defaultActions: Actions = {
       stateFile: opts.stateFile,
       seed,
       faults,
+      variations,
       strict: Boolean(opts.strict),
       publicUrl,
       allowedHosts: opts.allowedHost ?? [],
@@ -263,6 +272,7 @@ export const defaultActions: Actions = {
       `  Journal:       ${mock.origin}/_mock/requests (${opts.journalBodies ? 'with request bodies, redacted' : 'bodies off: --journal-bodies'})`,
       ...(latency ? [`  Latency:       ${latency} ms before public API answers (seed ${mock.app.state.latency.seed})`] : []),
       ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
+      ...(variations.length > 0 ? [`  Variations:    ${variations.join(', ')}`] : []),
     ];
     console.log(lines.join('\n'));
     const stop = async () => {
@@ -301,7 +311,10 @@ export const defaultActions: Actions = {
       if (opts.fault?.length && !opts.inProcess) {
         throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
       }
-      await checkFaults(opts.fault ?? []);
+      if (opts.variation?.length && !opts.inProcess) {
+        throw new UsageError('--variation needs --in-process (to verify a mock with variations over HTTP, start it with spw mock --variation <name>)');
+      }
+      await checkFaults(opts.fault ?? [], opts.variation ?? []);
     }
     const { verify } = await import('../suites/verify.ts');
     const report = await verify(opts);
@@ -393,6 +406,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--state-file <file>', 'keep the world in this file across restarts: loaded at start when it exists, written atomically after changes and on exit').env('MOCK_STATE_FILE'))
     .addOption(new Option('--seed <n>', 'seed ids and tokens so a run replays exactly (not for shared use)').env('MOCK_SEED'))
     .addOption(new Option('--fault <name...>', 'switch on named faults from the catalogue (repeatable, or comma separated)').env('MOCK_FAULTS'))
+    .addOption(new Option('--variation <name...>', 'answer as a server that makes these choices the reference leaves open unlike the mock (docs/variations.md; repeatable, or comma separated)').env('MOCK_VARIATIONS'))
     .addOption(new Option('--strict', 'answer 500 when the mock itself would answer outside the contract').env('MOCK_STRICT'))
     .addOption(new Option('--public-url <origin>', 'the origin absolute URLs start with (ticket URLs, media paths, topUpUrl), when clients reach the mock by another address (a proxy, a container)').env('MOCK_PUBLIC_URL'))
     .addOption(new Option('--allowed-host <name...>', 'host names, besides localhost and IP addresses, that may reach the control API and /docs (.example.com takes subdomains)').env('MOCK_ALLOWED_HOSTS'))
@@ -435,6 +449,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
     .addOption(new Option('--in-process', 'verify a fresh mock served in this process (no port)').env('VERIFY_IN_PROCESS'))
     .addOption(new Option('--fault <name...>', 'with --in-process: switch on named faults').env('VERIFY_FAULTS'))
+    .addOption(new Option('--variation <name...>', 'with --in-process: switch on named variations (legal choices unlike the mock\'s)').env('VERIFY_VARIATIONS'))
     .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
     .addOption(new Option('--min-coverage <percent>', 'a gate: exit 1 when fewer documented response outcomes than this were reached and asserted, or when any check is not verified whole').env('VERIFY_MIN_COVERAGE'))
     .addOption(new Option('--min-verified <percent>', 'exit 1 when fewer of the selected checks than this reach a verdict (default 50): a run that verified only a sliver is not a pass').env('VERIFY_MIN_VERIFIED'))

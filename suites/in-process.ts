@@ -36,7 +36,7 @@ export async function inProcessTarget(options: MockOptions = {}): Promise<InProc
     control: IN_PROCESS_ORIGIN + CONTROL_PATH,
     transport,
     fetchableImageUrl: IN_PROCESS_MEDIA_URL,
-    label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}`,
+    label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}${options.variations?.length ? ` with variation ${options.variations.join(', ')}` : ''}`,
   });
   return Object.assign(target, { app });
 }

@@ -39,6 +39,7 @@ export interface VerifyOptions {
   concurrency?: string | number;
   inProcess?: boolean;
   fault?: string[];
+  variation?: string[];
   list?: boolean;
   quiet?: boolean;
   /** Fail the run (report.ok false) when response coverage is under this percent, or any check is not verified whole. */
@@ -74,7 +75,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   let target: Target;
   if (opts.inProcess) {
     const { inProcessTarget } = await import('./in-process.ts');
-    target = await inProcessTarget({ faults: opts.fault ?? [] });
+    target = await inProcessTarget({ faults: opts.fault ?? [], variations: opts.variation ?? [] });
   } else {
     if (!opts.target) throw new Error('--target <base url> is required (or --in-process)');
     const keys: Partial<Record<KeyKind, string>> = {};

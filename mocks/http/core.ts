@@ -128,7 +128,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   const plainTick = state.tick;
   // The app is built for the faults switched on; switching them (PUT /_mock/faults, a reset) builds it again, so with
   // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
-  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, DirectAnswer | null> } => {
+  const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, DirectAnswer | null>; incoming?: (request: Request) => Request; outgoing?: (response: Response) => Promise<Response> } => {
     state.tick = plainTick;
     const faults = faultLayer(state);
     // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
@@ -146,7 +146,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
       c.json({ statusCode: 404, msg: 'Not Found', message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
     );
     app.onError((err) => unhandled(err));
-    return { app, lane, found: new Map() };
+    return { app, lane, found: new Map(), incoming: faults?.incoming, outgoing: faults?.outgoing };
   };
   let built = build();
   state.setFaults = (names) => {
@@ -187,14 +187,16 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     }
     return decorated(request, response, headers);
   };
-  const fetch = async (request: Request, env?: NodeBindings): Promise<Response> => {
+  const fetch = async (arrived: Request, env?: NodeBindings): Promise<Response> => {
+    const request = built.incoming ? built.incoming(arrived) : arrived;
     const preflight = cors.preflight(request);
     if (preflight) return preflight;
     const answer = direct(request.method, pathOf(request.url));
     if (answer) return answer(request, env?.incoming);
     const headers = cors.headersFor(request);
     if (headers) corsHeadersOf.set(request, headers);
-    const response = (await built.app.fetch(request, env)) as Response;
+    const answered = (await built.app.fetch(request, env)) as Response;
+    const response = built.outgoing && !isNetworkError(answered) ? await built.outgoing(answered) : answered;
     return decorated(request, response, headers);
   };
   state.dispatch = (request) => fetch(request);

@@ -27,6 +27,8 @@ export interface MockOptions extends AccessOptions {
   strict?: boolean;
   /** Named faults from the catalogue to switch on. */
   faults?: string[];
+  /** Named variations (mocks/http/variations.ts): legal choices the mock makes unlike its own, for as long as it runs. */
+  variations?: string[];
   config?: Partial<MockConfig>;
   effects?: Partial<Effects>;
   /** A scenario document (spec/control.yaml Scenario) to start from, and to go back to on reset, instead of the fixtures' world. */
@@ -48,6 +50,8 @@ export interface MockState {
   env: Env;
   config: MockConfig;
   faults: ReadonlySet<string>;
+  /** The variations switched on at start (they stay on across resets: they are how this server is, not a test's state). */
+  variations: ReadonlySet<string>;
   /** Switch exactly these faults on (names of the catalogue, checked by the caller); the app is built again for them. */
   setFaults(names: string[]): void;
   strict: boolean;
@@ -101,6 +105,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     env: undefined as unknown as Env,
     config,
     faults: new Set(options.faults ?? []),
+    variations: new Set(options.variations ?? []),
     setFaults(names) {
       state.faults = new Set(names);
     },

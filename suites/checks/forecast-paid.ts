@@ -4,14 +4,14 @@ import { contentArb, futureDate, settingsArb, textSafe } from '../arbitraries/po
 import type { ChannelInfo } from '../discover.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
 import { chargedChannel, cents, newTransactions, readWallet, sumCents, summaryOf, priceRows } from '../wallet-helpers.ts';
-import { ensure, got, register, show } from './registry.ts';
+import { asserted, ensure, got, register, show } from './registry.ts';
 
 export const forecastSkipsPaidPosts = register({
   name: 'forecast_skips_paid_posts',
   area: 'wallet',
   kind: 'property',
   description:
-    'On pay-as-you-go, a priced post (1 to 3 items, no inter) scheduled to go out within the forecast window is charged at once, and with a post on a channel the price list does not list due then too, GET /wallet\'s forecast.neededCredits is the same before and after: what they will use is already paid, or free.',
+    'On pay-as-you-go, a priced post (1 to 3 items, no inter) scheduled to go out within the forecast window is charged at once, and with a post on a channel the price list does not list due then too, GET /wallet\'s forecast.neededCredits is the same before and after: what they will use is already paid, or free. A wallet whose forecast is null (no forecast) passes on that alone.',
   rule: 'Section 2.8: forecast "Forecast of paid usage in the next hours: next occurrences of repeating posts and posts queued before charging moved to scheduling time"; section 8: "paid from wallet credits when it is scheduled".',
   needs: { keys: ['payg'] },
   async run(ctx) {
@@ -19,6 +19,8 @@ export const forecastSkipsPaidPosts = register({
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     const summary = async (why: string) => summaryOf(await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, why));
     const first = await summary('the wallet\'s forecast window');
+    // forecast is "object|null" (section 2.8): a server that forecasts nothing has nothing this rule can contradict.
+    if (first?.forecast === null) return asserted(ctx.target.history.exchanges.at(-1));
     const hours = first?.forecast?.windowHours;
     if (hours === undefined || !Number.isInteger(hours) || hours < 1) return ctx.notVerified(`GET /wallet gives no forecast window (forecast ${show(first?.forecast)})`);
     let free: ChannelInfo | undefined;

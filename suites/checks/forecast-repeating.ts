@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { cleanupCreated, targetNow } from '../resources.ts';
 import { chargedChannel, cents, estimateOf, summaryOf } from '../wallet-helpers.ts';
-import { ensure, got, register, show } from './registry.ts';
+import { asserted, ensure, got, register, show } from './registry.ts';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -27,7 +27,7 @@ export const forecastCountsRepeatingPosts = register({
   area: 'wallet',
   kind: 'property',
   description:
-    "On pay-as-you-go, a priced post (1 to 3 items) scheduled to go out within the forecast window and to repeat so that exactly one next occurrence falls inside the window raises GET /wallet's forecast.neededCredits by the estimate's priceCredits for those items with that inter (the price of one occurrence); the same post scheduled to go out after the window, or saved as a draft inside it, leaves the forecast as it was.",
+    "On pay-as-you-go, a priced post (1 to 3 items) scheduled to go out within the forecast window and to repeat so that exactly one next occurrence falls inside the window raises GET /wallet's forecast.neededCredits by the estimate's priceCredits for those items with that inter (the price of one occurrence); the same post scheduled to go out after the window, or saved as a draft inside it, leaves the forecast as it was. A wallet whose forecast is null (no forecast) passes on that alone.",
   rule: 'Section 2.8: forecast "Forecast of paid usage in the next hours: next occurrences of repeating posts and posts queued before charging moved to scheduling time"; section 4.5, estimate body: "inter ... (repeat every n days; the price is then per occurrence)"; section 8: "paid from wallet credits when it is scheduled", "Drafts are free until scheduled".',
   needs: { keys: ['payg'] },
   async run(ctx) {
@@ -38,6 +38,9 @@ export const forecastCountsRepeatingPosts = register({
       const f = summaryOf(read)?.forecast;
       return f ?? ctx.notVerified(`GET /wallet gives no forecast (${got(read)})`);
     };
+    const first = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, "the wallet's forecast window");
+    // forecast is "object|null" (section 2.8): a server that forecasts nothing has nothing this rule can contradict.
+    if (summaryOf(first)?.forecast === null) return asserted(first);
     const hours = (await forecast("the wallet's forecast window")).windowHours;
     if (!Number.isInteger(hours) || repeatInside(hours, 60) === undefined) return ctx.notVerified(`the forecast window (${hours} hours) is too short for a daily repeat to fall inside it`);
     const schedule = (date: string, inter: number, contents: string[]) =>

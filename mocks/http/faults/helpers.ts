@@ -17,6 +17,10 @@ export interface FaultDefinition {
   handlers?: Partial<Record<string, (inner: OperationHandler, state: MockState) => OperationHandler>>;
   /** Changes the request before the mock reads it (authentication included), for every operation. */
   request?: (request: Request, state: MockState) => Request;
+  /** Changes the request before the mock routes it (its path and query included): a server of another make's URLs. */
+  incoming?: (request: Request, state: MockState) => Request;
+  /** Changes every answer as it leaves the mock (control answers included): a server of another make's ids. */
+  outgoing?: (response: Response, state: MockState) => Promise<Response>;
   /** Behaviour that lives outside one reply (the clock's tick): wraps a seam of the state once, at start. */
   install?: (state: MockState) => void;
 }

@@ -18,6 +18,7 @@ import { PLANS } from './plans.ts';
 import { LIMITS } from './limits.ts';
 import { BRIEF } from './brief.ts';
 import { OAUTH } from './oauth.ts';
+import { VARIATIONS } from '../variations.ts';
 
 export type { FaultDefinition, Reply };
 
@@ -56,20 +57,33 @@ export interface FaultLayer {
   handler(operationId: string, handler: HandlerMap[string]): OperationHandler;
   /** A layer around the operation's decision (request rewrites, reply overrides), or none. */
   decide(operationId: string): ((decide: Decide) => Decide) | undefined;
+  /** The request as the mock routes it, when a layer rewrites what arrives (its path included); else absent. */
+  incoming?(request: Request): Request;
+  /** The answer as it leaves, when a layer rewrites every answer; else absent. */
+  outgoing?(response: Response): Promise<Response>;
 }
 
-/** Switch on the state's faults (unknown names are an error); undefined when none is, so that nothing wraps anything. */
+/**
+ * Switch on the state's faults and variations (unknown names are an error); undefined when none is, so that nothing
+ * wraps anything. A variation (mocks/http/variations.ts) is a legal choice, worn the way a fault is.
+ */
 export function faultLayer(state: MockState): FaultLayer | undefined {
   const unknown = [...state.faults].filter((f) => !FAULTS.some((d) => d.name === f));
   if (unknown.length > 0) {
     throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}`);
   }
-  const on = FAULTS.filter((fault) => state.faults.has(fault.name));
+  const strange = [...state.variations].filter((v) => !VARIATIONS.some((d) => d.name === v));
+  if (strange.length > 0) throw new Error(`Unknown variation(s): ${strange.join(', ')}. Known: ${VARIATIONS.map((v) => v.name).join(', ')}`);
+  const on: Array<Omit<FaultDefinition, 'caughtBy'>> = [...FAULTS.filter((fault) => state.faults.has(fault.name)), ...VARIATIONS.filter((v) => state.variations.has(v.name))];
   if (on.length === 0) return undefined;
   for (const fault of on) fault.install?.(state);
   const rewrites = on.flatMap((f) => (f.request ? [(r: Request) => f.request!(r, state)] : []));
+  const arriving = on.flatMap((f) => (f.incoming ? [(r: Request) => f.incoming!(r, state)] : []));
+  const leaving = on.flatMap((f) => (f.outgoing ? [(r: Response) => f.outgoing!(r, state)] : []));
   const overrides = on.flatMap((f) => (f.override ? [{ operations: f.operations, after: f.override(state) }] : []));
   return {
+    ...(arriving.length > 0 ? { incoming: (request: Request) => arriving.reduce((r, rewrite) => rewrite(r), request) } : {}),
+    ...(leaving.length > 0 ? { outgoing: async (response: Response) => { for (const rewrite of leaving) response = await rewrite(response); return response; } } : {}),
     handler(operationId, handler) {
       let h: OperationHandler = typeof handler === 'function' ? { handle: handler } : handler;
       for (const fault of on) h = fault.handlers?.[operationId]?.(h, state) ?? h;

@@ -46,11 +46,11 @@ export class CreatePost implements PostCommand {
         ? 'a draft is saved without settings (section 2.4: settings "required unless type is draft"; 2.9: "Drafts are saved without this check")'
         : `a valid ${s.type} post is accepted (section 2.4)`;
     if (e.status !== 200) fail('createPosts', got(e), `200: ${why}`, [e]);
-    if (!isOneCreated(created, s.channel.id)) {
-      fail('createPosts', got(e), `one {postId, integration: "${s.channel.id}"} for the one entry sent (section 2.4: "array of {postId, integration}")`, [e]);
+    if (!isCreated(created, s.channel.id, s.items.length)) {
+      fail('createPosts', got(e), `one {postId, integration: "${s.channel.id}"} for the one entry sent, or one for each of its ${s.items.length} item(s), the post first (section 2.4: "array of {postId, integration}")`, [e]);
     }
     asserted(e);
-    const postId = created[0].postId;
+    const postId = created[0]!.postId;
     r.created.push(postId);
     m.posts.push({
       postId,
@@ -71,9 +71,13 @@ export class CreatePost implements PostCommand {
   }
 }
 
-/** The answer to one entry: one `{postId, integration}` naming the channel it was sent to. */
-function isOneCreated(value: unknown, channel: string): value is [{ postId: string; integration: string }] {
-  if (!Array.isArray(value) || value.length !== 1) return false;
-  const only = record(value[0]);
-  return typeof only?.postId === 'string' && only.integration === channel;
+/**
+ * The answer to one entry: `{postId, integration}` naming the channel it was sent to, once for the entry or once for
+ * each of its items. Section 2.4 says only "array of {postId, integration}": a server may name the thread items too,
+ * and then, as the items were sent, the post comes first.
+ */
+function isCreated(value: unknown, channel: string, items: number): value is Array<{ postId: string; integration: string }> {
+  if (!Array.isArray(value) || (value.length !== 1 && value.length !== items)) return false;
+  const ids = value.map((v) => record(v));
+  return ids.every((c) => typeof c?.postId === 'string' && c.integration === channel) && new Set(ids.map((c) => c!.postId)).size === ids.length;
 }

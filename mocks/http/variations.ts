@@ -1,0 +1,266 @@
+// The variation catalogue: the fault catalogue's mirror. Each variation is a choice the reference leaves open, made
+// unlike the mock, with the reference's words that allow it. Switched on as faults are (`spw mock --variation NAME`,
+// `MOCK_VARIATIONS`, `variations` in code), it changes the mock's answers from outside, never its world; the suites
+// must find no departure against any of them, alone or together (suites/variations.test.ts), and must still catch every
+// fault with all of them on.
+import type { FaultDefinition, Reply } from './faults/helpers.ts';
+import { workspaceOf } from './faults/helpers.ts';
+
+export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
+  /** The reference's words that leave this choice open (section and quote). */
+  allows: string;
+  /** Faults this choice takes away what they break (a server with no forecast has no forecast to get wrong). */
+  masks?: string[];
+}
+
+/** A JSON object (not an array), or undefined. */
+const object = (v: unknown): Record<string, any> | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, any>) : undefined);
+
+const ISO_Z = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?)Z$/;
+/** Fields that carry what a client wrote (post text, settings, brief content): a server gives them back as sent. */
+const CLIENT_DATA = new Set(['content', 'settings', 'value', 'blocks', 'params', 'template']);
+
+/** Every date-time the server writes, with `+00:00` for `Z`; what a client wrote is left as it was. */
+function withOffsets(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(ISO_Z, '$1+00:00');
+  if (Array.isArray(v)) return v.map(withOffsets);
+  const o = object(v);
+  if (!o) return v;
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, CLIENT_DATA.has(k) ? x : withOffsets(x)]));
+}
+
+/** A field no document names, on the answer and on each resource in its lists. */
+function withExtras(v: unknown): unknown {
+  const extra = (o: Record<string, any>) => ({ ...o, _links: { self: 'not in the contract' } });
+  if (Array.isArray(v)) return v.map((x) => { const item = object(x); return item ? extra(item) : x; });
+  const o = object(v);
+  if (!o) return v;
+  const lists = Object.fromEntries(Object.entries(o).filter(([, x]) => Array.isArray(x)).map(([k, x]) => [k, (x as unknown[]).map((i) => { const item = object(i); return item ? extra(item) : i; })]));
+  return { ...extra(o), ...lists };
+}
+
+/** The `Error` body's `message` as a list of sentences, as the shape allows. */
+function messageAsArray(r: Reply): Reply | undefined {
+  const b = object(r.body);
+  if (r.status < 400 || !b || typeof b.message !== 'string' || 'provider' in b || 'wallet' in b || 'url' in b) return undefined;
+  return { ...r, body: { ...b, message: [b.message] } };
+}
+
+/** The mock's own resource ids (seeded `ch_paid_x`, generated `post_…`), as a server of another make would not write them. */
+const MOCK_ID = /^(?:post|ch|grp|med|tx|wh|dlv|ntf|vid)_[A-Za-z0-9_]+$/;
+
+/** A UUID-shaped id standing for a mock id: the same id always gives the same UUID (FNV-1a over four seeds). */
+function uuidOf(id: string): string {
+  let hex = '';
+  for (let seed = 0; seed < 4; seed++) {
+    let h = (0x811c9dc5 ^ seed) >>> 0;
+    for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+    hex += h.toString(16).padStart(8, '0');
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Every mock id in an answer written as its UUID (what a client wrote is left as it was), each noted to be read back. */
+function uuidIds(v: unknown, seen: Map<string, string>): unknown {
+  if (typeof v === 'string' && MOCK_ID.test(v)) {
+    const u = uuidOf(v);
+    seen.set(u, v);
+    return u;
+  }
+  if (Array.isArray(v)) return v.map((x) => uuidIds(x, seen));
+  const o = object(v);
+  if (!o) return v;
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, CLIENT_DATA.has(k) && k !== 'value' ? x : uuidIds(x, seen)]));
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}/g;
+
+/** A text with every UUID the server gave out read back as the mock's id (one it never gave out stays, and is not found). */
+const readBack = (text: string, seen: Map<string, string>) => text.replace(UUID, (u) => seen.get(u) ?? u);
+
+/** The per-world table of UUIDs given out, so that a reset forgets them with the world. */
+const tables = new WeakMap<object, Map<string, string>>();
+const tableOf = (world: object) => tables.get(world) ?? (tables.set(world, new Map()), tables.get(world)!);
+
+/** The request with the UUIDs it carries (path, query, a JSON body) read back as the mock's ids. */
+function requestWithIds(request: Request, seen: Map<string, string>): Request {
+  const url = readBack(request.url, seen);
+  const json = (request.headers.get('content-type') ?? '').includes('json');
+  if (url === request.url && (!json || !request.body)) return request;
+  let body: BodyInit | null = request.body;
+  if (json && request.body) {
+    const chunks: Uint8Array[] = [];
+    body = request.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform: (chunk) => void chunks.push(chunk),
+        flush: (out) => {
+          const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+          let at = 0;
+          for (const c of chunks) bytes.set(c, (at += c.length) - c.length);
+          out.enqueue(new TextEncoder().encode(readBack(new TextDecoder().decode(bytes), seen)));
+        },
+      }),
+    );
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(url, { method: request.method, headers, body, signal: request.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+}
+
+const wrapped = new WeakSet<object>();
+
+/** A lower maximum length than the mock's own, the same for the settings it reports and for the posts it takes. */
+const shorter = (max: number) => Math.max(1, Math.floor(max * 0.6));
+
+export const VARIATIONS: VariationDefinition[] = [
+  {
+    name: 'one-id-per-item',
+    area: 'posts',
+    description: 'POST /posts answers one {postId, integration} for every item of each entry (the post, then each thread item or comment), not one per entry.',
+    allows: 'Section 2.4: "Response (200): array of `{postId: string, integration: string}`, both required" (how many, and for which items, is not said)',
+    operations: ['createPosts'],
+    override: (state) => (r, { request }) => {
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || !Array.isArray(r.body)) return undefined;
+      const body = r.body.flatMap((c: { postId: string; integration: string }) => {
+        const group = ws.posts.rows.get(c.postId)?.group;
+        const ids = (group && ws.posts.groups.get(group)) || [c.postId];
+        return ids.map((postId) => ({ postId, integration: c.integration }));
+      });
+      return { ...r, body };
+    },
+  },
+  {
+    name: 'settings-error-as-error',
+    area: 'posts',
+    description: 'A settings problem on POST /posts answers the general Error shape, naming the channel in its message, instead of {statusCode, provider, name, message}.',
+    allows: 'Section 7: 400 "Error: statusCode integer, msg string, message string or array of string. For POST /posts validation the body may instead be {statusCode: 400, provider, name, message}"',
+    operations: ['createPosts'],
+    override: () => (r) => {
+      const b = object(r.body);
+      if (r.status !== 400 || !b || !('provider' in b)) return undefined;
+      return { ...r, body: { statusCode: 400, msg: 'Bad Request', message: `${b.name} (${b.provider}): ${b.message}` } };
+    },
+  },
+  {
+    name: 'message-as-array',
+    area: 'generic',
+    description: "Every Error body carries its message as an array of sentences (class-validator's style), not one string.",
+    allows: 'Section 7: "`message` string or array of string"',
+    override: () => messageAsArray,
+  },
+  {
+    name: 'malformed-escape-400',
+    area: 'generic',
+    description: 'A path value that is not valid percent-encoding (`/posts/%ZZ`) answers 400 as an invalid request, not 404.',
+    allows: 'Section 7: 400 "Invalid request or validation failure"; 404 "Not found" (a request that cannot be decoded is invalid before anything is looked up)',
+    override: () => (r, { request }) =>
+      r.status === 404 && /%(?![0-9a-fA-F]{2})/.test(new URL(request.url).pathname) ? { ...r, status: 400, body: { statusCode: 400, msg: 'Bad Request', message: 'Malformed URL' } } : undefined,
+  },
+  {
+    name: 'utc-offset-dates',
+    area: 'generic',
+    description: 'Every date-time the server writes says +00:00 instead of Z.',
+    allows: 'Section 2.4: date-time "ISO 8601, UTC"; sections 2 and 4: "date-time" (RFC 3339 allows +00:00 for UTC)',
+    override: () => (r) => (r.status < 300 && r.body !== undefined ? { ...r, body: withOffsets(r.body) } : undefined),
+  },
+  {
+    name: 'extra-fields',
+    area: 'generic',
+    description: 'Every JSON answer, and each resource in its lists, carries a field no document names (`_links`).',
+    allows: 'Section 2: the reference lists the fields a client reads, and says of several objects "fields not shown"; nothing forbids more',
+    override: () => (r) => (r.body !== undefined && r.status !== 204 ? { ...r, body: withExtras(r.body) } : undefined),
+  },
+  {
+    name: 'lists-reversed',
+    area: 'generic',
+    description: 'GET /posts and GET /integrations list in the other order (the reference gives no order for either).',
+    allows: 'Section 4: GET /posts "{posts: array of post summary}" and GET /integrations "array of Integration", no order given (media alone is "newest first")',
+    operations: ['listPosts', 'listIntegrations'],
+    override: () => (r) => {
+      if (r.status !== 200) return undefined;
+      if (Array.isArray(r.body)) return { ...r, body: [...r.body].reverse() };
+      const b = object(r.body);
+      return b && Array.isArray(b.posts) ? { ...r, body: { ...b, posts: [...b.posts].reverse() } } : undefined;
+    },
+  },
+  {
+    name: 'uuid-ids',
+    area: 'generic',
+    description: 'Every resource id (channels, posts, groups, media, transactions, webhooks) is a UUID, not the mock\'s prefixed ids.',
+    allows: 'Section 2: ids are "string" with no format given',
+    incoming: (request, state) => requestWithIds(request, tableOf(state.world)),
+    // What it sends on its own (webhook payloads) names the same UUIDs. Wrapped once per mock: a rebuild of the app
+    // (faults switched) must not wrap it again.
+    install: (state) => {
+      if (wrapped.has(state.effects)) return;
+      wrapped.add(state.effects);
+      const deliver = state.effects.deliverWebhook;
+      state.effects.deliverWebhook = (hook) => deliver({ ...hook, body: uuidIds(hook.body, tableOf(state.world)) as unknown[] });
+    },
+    outgoing: async (response, state) => {
+      if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return new Response(text, response);
+      }
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify(uuidIds(body, tableOf(state.world))), { status: response.status, statusText: response.statusText, headers });
+    },
+  },
+  {
+    name: 'shorter-max-length',
+    area: 'channels',
+    description: "Every channel's maximum length is 60% of the mock's (x: 168), as GET /integration-settings says and POST /posts enforces.",
+    allows: 'Section 2.9 and 4: GET /integration-settings "maxLength: integer" (no figure given); section 7: "Text over the channel\'s maximum length" is refused',
+    operations: ['getIntegrationSettings'],
+    override: () => (r) => {
+      const output = object(object(r.body)?.output);
+      return r.status === 200 && output && typeof output.maxLength === 'number' ? { ...r, body: { ...r.body, output: { ...output, maxLength: shorter(output.maxLength) } } } : undefined;
+    },
+    handlers: {
+      createPosts: (inner) => ({
+        ...inner,
+        handle: async (ctx) => {
+          // The providers' maxima, lowered for this request only: the world's catalogue is as the mock started.
+          const infos = Object.values(ctx.world.fixtures.providers) as Array<{ maxLength: number }>;
+          const saved = infos.map((i) => i.maxLength);
+          for (const i of infos) i.maxLength = shorter(i.maxLength);
+          try {
+            return await inner.handle(ctx);
+          } finally {
+            infos.forEach((i, n) => (i.maxLength = saved[n]!));
+          }
+        },
+      }),
+    },
+  },
+  {
+    name: 'forecast-null',
+    area: 'wallet',
+    description: 'GET /wallet answers forecast: null (no forecast) on every workspace that uses the wallet.',
+    allows: 'Section 2.8: forecast "object|null"',
+    masks: ['forecast-counts-paid', 'forecast-skips-repeating'],
+    operations: ['getWallet'],
+    override: () => (r) => {
+      const b = object(r.body);
+      return r.status === 200 && b && b.forecast !== undefined ? { ...r, body: { ...b, forecast: null } } : undefined;
+    },
+  },
+  {
+    name: 'long-retry-after',
+    area: 'limits',
+    description: 'A 429 on POST /posts asks the client to wait a whole hour (Retry-After: 3600), whatever is left of the window.',
+    allows: 'Section 8: "over the limit the answer is 429, and the client waits and retries" (how long is not said)',
+    operations: ['createPosts'],
+    override: () => (r) => (r.status === 429 ? { ...r, headers: { ...r.headers, 'retry-after': '3600' } } : undefined),
+  },
+];
+
+export function variationNames(): string[] {
+  return VARIATIONS.map((v) => v.name);
+}

@@ -1,0 +1,79 @@
+// The variation catalogue proves the suites fail no server for a legal choice: against each variation, and all at once,
+// no check fails and none is verified less than against the mock itself; with every variation on, every fault is still
+// caught.
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../mocks/http/faults/index.ts';
+import { VARIATIONS } from '../mocks/http/variations.ts';
+import { VARIATION_TABLE } from '../scripts/variation-table.ts';
+import { documented, generated } from '../scripts/lib/generated-section.ts';
+import './checks/index.ts';
+import { allChecks, getCheck } from './checks/registry.ts';
+import { inProcessTarget } from './in-process.ts';
+import { runChecks, type RunReport } from './runner.ts';
+import { exportScenario } from '../mocks/domain/scenario.ts';
+
+const CHECKS = allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name);
+const ALL = VARIATIONS.map((v) => v.name);
+
+const verdicts = (r: RunReport) => Object.fromEntries(r.results.map((c) => [c.name, c.status]));
+const failures = (r: RunReport) => r.results.flatMap((c) => c.failures.map((f) => `${c.name}${f.part ? `/${f.part}` : ''}: ${f.operation ?? ''} received ${f.received.slice(0, 240)}; documented ${f.documented.slice(0, 160)}`));
+
+describe('variation catalogue', () => {
+  it('names each variation once, apart from the faults, and cites the reference section that allows it', () => {
+    expect(new Set(ALL).size).toBe(ALL.length);
+    for (const v of VARIATIONS) {
+      expect(FAULTS.map((f) => f.name), v.name).not.toContain(v.name);
+      expect(v.allows, v.name).toMatch(/^Sections? \d/);
+      for (const f of v.masks ?? []) expect(FAULTS.map((x) => x.name), `${v.name} masks ${f}`).toContain(f);
+    }
+  });
+
+  it("docs/variations.md's table is the catalogue's (run npm run variations:table after changing a variation)", () => {
+    expect(documented(VARIATION_TABLE)).toBe(generated(VARIATION_TABLE));
+  });
+
+  it('a variation changes answers, not the world: the mock wearing every one holds the same seeded world, before and after a reset through the control API', async () => {
+    const plain = await inProcessTarget();
+    const varied = await inProcessTarget({ variations: ALL });
+    const world = (t: typeof plain) => JSON.stringify(exportScenario(t.app.state.world, { now: t.app.state.clock.now(), frozen: true }));
+    expect(world(varied)).toBe(world(plain));
+    for (const t of [plain, varied]) expect((await t.app.fetch(new Request('http://mock.in-process/_mock/reset', { method: 'POST' }))).status).toBe(200);
+    expect(world(varied)).toBe(world(plain));
+    expect([...varied.app.state.variations]).toEqual(ALL);
+  });
+
+  let baseline: Record<string, string>;
+  const verifiedNoLess = (r: RunReport) => {
+    const rank = { failed: 0, 'not verified': 1, 'passed in part': 2, passed: 3 } as const;
+    return Object.entries(verdicts(r)).filter(([name, status]) => rank[status as keyof typeof rank] < rank[baseline[name] as keyof typeof rank]).map(([name, status]) => `${name}: ${status}, against the mock ${baseline[name]}`);
+  };
+
+  it('every check against the mock itself (the baseline the variations are held to) fails nothing', async () => {
+    const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: CHECKS });
+    expect(failures(report)).toEqual([]);
+    baseline = verdicts(report);
+  }, 120_000);
+
+  for (const v of [...ALL.map((name) => [name]), ALL]) {
+    const label = v.length === 1 ? v[0]! : `all ${v.length} together`;
+    it(`every check against the variation ${label}: no failure, and no check verified less than against the mock`, async () => {
+      const report = await runChecks(await inProcessTarget({ variations: v }), { seed: 7, runs: 1, checks: CHECKS });
+      expect(failures(report)).toEqual([]);
+      expect(verifiedNoLess(report)).toEqual([]);
+    }, 120_000);
+  }
+
+  it('with every variation on, every fault of the catalogue is still caught by a check it names', async () => {
+    const missed: string[] = [];
+    for (const fault of FAULTS) {
+      const inspects = (c: string) => getCheck(c)?.kind === 'response';
+      const checks = [...fault.caughtBy];
+      if (checks.every(inspects)) checks.push('positive_data_acceptance');
+      // A variation that takes away what the fault breaks (no forecast at all) leaves it nothing to be caught by.
+      const variations = VARIATIONS.filter((v) => !v.masks?.includes(fault.name)).map((v) => v.name);
+      const report = await runChecks(await inProcessTarget({ faults: [fault.name], variations }), { seed: 7, runs: 2, checks });
+      if (!report.results.some((r) => r.status === 'failed' && fault.caughtBy.includes(r.name))) missed.push(`${fault.name}: ${JSON.stringify(report.results.map((r) => [r.name, r.status, r.notes[0]]))}`);
+    }
+    expect(missed).toEqual([]);
+  }, 300_000);
+});
