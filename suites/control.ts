@@ -49,6 +49,9 @@ export class ControlError extends Error {
  * must observe; `GET <hook>` lists the states the target offers. The mock's hook is `<origin>/_mock/states`, so
  * `--control <origin>/_mock` is one case of it. Every call goes through the target's recording transport.
  */
+/** The consent page's field for the control token of a mock started with --control-token (mocks/http/control/oauth.ts). */
+const CONTROL_TOKEN_FIELD = 'control_token';
+
 export class Control {
   /** The hook's URL. */
   readonly url: string;
@@ -68,7 +71,12 @@ export class Control {
     this.origin = new URL(appUrl ?? this.url).origin;
     this.#fetch = transport;
     this.#auth = token ? { authorization: `Bearer ${token}` } : {};
+    this.#token = token;
   }
+
+  /** The hook's bearer token, typed into a consent page that asks for it (a mock started with --control-token). */
+  readonly #token: string | undefined;
+
 
   async #call<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
     const res = await this.#fetch(this.url, {
@@ -90,8 +98,7 @@ export class Control {
 
   /** The same hook, its calls sent through `transport` (a check's own recording one); what it offers is read once for both. */
   using(transport: typeof fetch): Control {
-    const copy = new Control(this.url, transport, undefined, this.origin);
-    copy.#auth = this.#auth;
+    const copy = new Control(this.url, transport, this.#token, this.origin);
     copy.#offered = this.#offered;
     copy.#shared = this;
     copy.#scope = this.#scope;
@@ -250,6 +257,24 @@ export class Control {
   deleteOAuthApp(ws: string): Promise<unknown> {
     return this.state('oauthApp.deleted', { workspace: ws });
   }
+  /**
+   * Approve (or deny) an app as the user would: open the consent page at `{app_url}/oauth/authorize`, send its form
+   * back with every hidden field it carries (and the control token, where the page asks for one); the redirect's URL.
+   */
+  async consent(query: Record<string, string>, decision: string): Promise<URL> {
+    const html = await (await this.raw('GET', `/oauth/authorize?${new URLSearchParams(query)}`)).text();
+    const fields: Record<string, string> = {};
+    for (const input of html.matchAll(/<input\b[^>]*>/g)) {
+      const name = /\bname="([^"]*)"/.exec(input[0])?.[1];
+      const value = /\bvalue="([^"]*)"/.exec(input[0])?.[1];
+      if (name && value !== undefined && /type="hidden"/.test(input[0])) fields[name] = value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      if (name === CONTROL_TOKEN_FIELD && this.#token !== undefined) fields[name] = this.#token;
+    }
+    const form = new URLSearchParams({ ...fields, ...(query.workspace ? { workspace: query.workspace } : {}), decision });
+    const res = await this.raw('POST', '/oauth/authorize', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return new URL(res.headers.get('location') ?? 'about:blank');
+  }
+
   /** Raw access to the app-host endpoints (consent page, token exchange) at `{app_url}`. */
   async raw(method: string, path: string, init: RequestInit = {}): Promise<Response> {
     return this.#fetch(joinUrl(this.origin, path), { method, redirect: 'manual', ...init });

@@ -18,20 +18,7 @@ export const oauthFlow = register({
     const app = await control.createOAuthApp(ws, { name: 'Verify app', redirectUrl: 'https://client.example.com/callback', picture: 'https://client.example.com/logo.png' });
     ensure(app.clientId.startsWith('pca_') && app.clientSecret.startsWith('pcs_'), { operation: 'createOAuthApp', received: `${app.clientId} / ${app.clientSecret.slice(0, 6)}...`, documented: 'client id beginning pca_, secret beginning pcs_' });
     // As a user would: open the consent page, then submit its form with every field it carries.
-    const consent = async (decision: string) => {
-      const query = new URLSearchParams({ client_id: app.clientId, response_type: 'code', state: 'xyz123', workspace: ws });
-      const page = await control.raw('GET', `/oauth/authorize?${query}`);
-      const html = await page.text();
-      const fields: Record<string, string> = {};
-      for (const input of html.matchAll(/<input\b[^>]*>/g)) {
-        const name = /\bname="([^"]*)"/.exec(input[0])?.[1];
-        const value = /\bvalue="([^"]*)"/.exec(input[0])?.[1];
-        if (name && value !== undefined && /type="hidden"/.test(input[0])) fields[name] = value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-      }
-      const form = new URLSearchParams({ ...fields, workspace: ws, decision });
-      const res = await control.raw('POST', '/oauth/authorize', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      return new URL(res.headers.get('location') ?? 'about:blank');
-    };
+    const consent = (decision: string) => control.consent({ client_id: app.clientId, response_type: 'code', state: 'xyz123', workspace: ws }, decision);
     const denied = await consent('deny');
     ensure(denied.searchParams.get('error') === 'access_denied' && denied.searchParams.get('state') === 'xyz123', { operation: 'submitOAuthConsent', received: `redirect to ${denied}`, documented: 'error=access_denied and state on denial' });
     const approved = await consent('approve');

@@ -13,18 +13,9 @@ interface App {
   clientSecret: string;
 }
 
-/** Approve (or deny) the app for `ws` as a user would: open the consent page, send its form back; the redirect's URL. */
-async function consent(control: Control, app: App, ws: string, decision = 'approve'): Promise<URL> {
-  const query = new URLSearchParams({ client_id: app.clientId, response_type: 'code', state: 'st-1', workspace: ws });
-  const html = await (await control.raw('GET', `/oauth/authorize?${query}`)).text();
-  const fields: Record<string, string> = {};
-  for (const input of html.matchAll(/<input\b[^>]*>/g)) {
-    const name = /\bname="([^"]*)"/.exec(input[0])?.[1];
-    const value = /\bvalue="([^"]*)"/.exec(input[0])?.[1];
-    if (name && value !== undefined && /type="hidden"/.test(input[0])) fields[name] = value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-  }
-  const res = await control.raw('POST', '/oauth/authorize', { body: new URLSearchParams({ ...fields, workspace: ws, decision }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  return new URL(res.headers.get('location') ?? 'about:blank');
+/** Approve (or deny) the app for `ws` as a user would (suites/control.ts); the redirect's URL. */
+function consent(control: Control, app: App, ws: string, decision = 'approve'): Promise<URL> {
+  return control.consent({ client_id: app.clientId, response_type: 'code', state: 'st-1', workspace: ws }, decision);
 }
 
 async function codeFor(control: Control, app: App, ws: string): Promise<string> {
