@@ -307,6 +307,15 @@ export const defaultActions: Actions = {
       if (opts.minVerified !== undefined && !(Number(opts.minVerified) >= 0 && Number(opts.minVerified) <= 100 && String(opts.minVerified).trim() !== '')) {
         throw new UsageError(`--min-verified ${opts.minVerified}: expected a percent from 0 to 100`);
       }
+      if (opts.areas !== undefined || opts.operations !== undefined) {
+        const { scopeOf } = await import('../suites/implemented.ts');
+        try {
+          const items = (v: string | undefined) => v?.split(',').map((x) => x.trim()).filter(Boolean);
+          scopeOf(items(opts.areas), items(opts.operations));
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
+      }
       if (!opts.inProcess && !opts.target) throw new UsageError('--target <url> is required (or --in-process)');
       if (opts.fault?.length && !opts.inProcess) {
         throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
@@ -452,6 +461,8 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--variation <name...>', 'with --in-process: switch on named variations (legal choices unlike the mock\'s)').env('VERIFY_VARIATIONS'))
     .addOption(new Option('--quiet', 'print only failures and the summary').env('VERIFY_QUIET'))
     .addOption(new Option('--min-coverage <percent>', 'a gate: exit 1 when fewer documented response outcomes than this were reached and asserted, or when any check is not verified whole').env('VERIFY_MIN_COVERAGE'))
+    .addOption(new Option('--areas <list>', 'judge only these areas of the API, comma separated: channels, posts, media, wallet, brief, skills, analytics, ai, description (channels always: every check reads them); checks that need others are left out, and coverage and the verdict count these alone').env('VERIFY_AREAS'))
+    .addOption(new Option('--operations <list>', 'judge only these operations (operationIds, comma separated), with the channels every check reads').env('VERIFY_OPERATIONS'))
     .addOption(new Option('--min-verified <percent>', 'exit 1 when fewer of the selected checks than this reach a verdict (default 50): a run that verified only a sliver is not a pass').env('VERIFY_MIN_VERIFIED'))
     .option('--list', 'list the checks (with the reference sections each enforces and the states it needs) and exit')
     .option('--list-states', 'list the provider states a hook may offer, what each takes and produces, and the checks that use it, and exit')

@@ -313,14 +313,18 @@ export class Coverage {
     kindOf: (e: Exchange) => KeyKind | undefined,
     catalogue = sharedCatalogue(),
     given: Iterable<RunOption> = [],
-    options: { hook?: boolean; statesFor?: (key: string) => string[] | undefined } = {},
+    options: { hook?: boolean; statesFor?: (key: string) => string[] | undefined; scope?: ReadonlySet<string> } = {},
   ) {
     this.catalogue = catalogue;
     this.#kindOf = kindOf;
     this.#given = new Set(given);
     this.#hook = Boolean(options.hook);
     this.#statesFor = options.statesFor ?? (() => undefined);
+    this.#scope = options.scope;
   }
+
+  /** The operations the run judges; coverage counts theirs alone. */
+  readonly #scope: ReadonlySet<string> | undefined;
 
   seen(e: Exchange): Seen {
     return { kind: this.#kindOf(e) };
@@ -347,6 +351,7 @@ export class Coverage {
   report(): CoverageReport {
     const byOp = new Map<string, OperationCoverage>();
     for (const o of this.catalogue.outcomes) {
+      if (this.#scope && !this.#scope.has(o.operationId)) continue;
       const row = byOp.get(o.operationId) ?? { operationId: o.operationId, asserted: [], reachedOnly: [], neverReached: [], unprovokable: [], wouldReachWith: {}, reachedBy: {} };
       byOp.set(o.operationId, row);
       const key = `${o.operationId} ${o.id}`;

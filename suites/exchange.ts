@@ -30,6 +30,11 @@ export interface Exchange {
   /** Which check made it (for the report). */
   by?: string;
   /**
+   * A read a check makes only to see more, not what it tests (a snapshot's area the check does not test): the check
+   * does not need the operation, so its scope (`--areas`, `--operations`) does not count it.
+   */
+  optional?: boolean;
+  /**
    * Parts the recorder did not keep, each with why (a body too large to hold, one it cannot decode). The field then
    * reads as absent, so a check that reads it cannot judge the exchange: suites/response-checks.ts reports it as not
    * verified. The suites keep everything and never set this; the proxy keeps bounded copies of what streams through.

@@ -44,14 +44,29 @@ export interface CheckResult {
   ms: number;
   /** A check with parts (`Check.parts`): each part's own verdict and cost, in the check's order of parts. */
   parts?: PartResult[];
+  /** The public operations it called, optional reads left out: what it needs of a target. */
+  operations?: string[];
 }
 
 export interface PartResult {
   name: string;
   status: Status;
+  operations?: string[];
   assertions: number;
   requests: number;
   ms: number;
+}
+
+/** One operation the target does not have: one finding, whatever number of checks it blocked. */
+export interface NotImplemented {
+  operationId: string;
+  /** What every call got: `501`, `404 (not the operation's Error)`. */
+  answered: string;
+  calls: number;
+  /** The checks whose findings on it were folded into this one. */
+  blocked: string[];
+  /** Inside the run's scope (a departure), or outside it (named only). */
+  inScope: boolean;
 }
 
 export interface RunReport {
@@ -73,6 +88,12 @@ export interface RunReport {
   results: CheckResult[];
   /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
   coverage: CoverageReport;
+  /** Operations that answered every call as a server that does not have them (suites/implemented.ts). */
+  notImplemented?: NotImplemented[];
+  /** The operations the run was scoped to (`--areas`, `--operations`); absent when it covers the whole API. */
+  scope?: string[];
+  /** Checks left out because they need operations outside the scope, with those operations. */
+  outOfScope?: Array<{ name: string; needs: string[] }>;
   ok: boolean;
   /** Why the run fails (suites/verdict.ts), empty when it passes. */
   reasons?: string[];

@@ -7,17 +7,18 @@ import { discover, type Discovery } from './discover.ts';
 import { Coverage } from './coverage.ts';
 import type { Exchange } from './history.ts';
 import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
-import { allChecks, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
+import { allChecks, getCheck, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
 import { shardOf, type Shard } from './shards.ts';
-import { FRESH_START, knownCheck, ownStates, statesOfCheck, statesOfOutcome } from './states-map.ts';
+import { FRESH_START, knownCheck, operationsOf, ownStates, statesOfCheck, statesOfOutcome } from './states-map.ts';
 import { CONCURRENT, inScope } from './context.ts';
 import { ControlError, SCOPED_STATES, type ScopableState } from './control.ts';
 import { History } from './history.ts';
 import { unitName, unitOf } from './units.ts';
 import { costOf } from './unit-costs.ts';
 import { runVerdict } from './verdict.ts';
+import { Implemented, withoutUnbuilt } from './implemented.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
 import type { CheckResult, PartResult, RunReport } from './run-report.ts';
@@ -33,6 +34,8 @@ export interface RunOptions {
   durations?: Record<string, number>;
   /** The percent of property checks that must reach a verdict (suites/verdict.ts); default 50. */
   minVerified?: number;
+  /** The operations the run judges (`--areas`, `--operations`, suites/implemented.ts); all when absent. */
+  scope?: ReadonlySet<string>;
   /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
   concurrency?: number;
   onStart?(check: Check): void;
@@ -112,6 +115,7 @@ class ResponseInspection {
   private readonly coverage: Coverage;
   private readonly seed: number;
   private checkedUpTo: number;
+  readonly implemented = new Implemented();
 
   constructor(target: Target, checks: Check[], coverage: Coverage, seed: number) {
     this.target = target;
@@ -130,6 +134,7 @@ class ResponseInspection {
     for (const e of this.target.history.since(this.checkedUpTo)) {
       if (!e.operationId) continue;
       const op = validator.byId(e.operationId);
+      this.implemented.see(e);
       this.coverage.reach(e);
       const run = { seen: this.coverage.seen(e), asserted: (ids: string[]) => this.coverage.assert(e, ids) };
       for (const verdict of inspectExchange(this.checks, e, op, run)) {
@@ -231,6 +236,8 @@ interface Outcome {
   notes: string[];
   /** Parts left out for an option the run was not given (`ctx.notAsked`). */
   notAsked: string[];
+  /** The public operations the unit called, optional reads left out. */
+  operations: string[];
   /** Hook states used, in the order first used. */
   states: string[];
   assertions: number;
@@ -319,6 +326,7 @@ function checkContext(run: Run, running: Running): CheckContext {
     notAsked(why) {
       if (!result.notAsked.includes(why)) result.notAsked.push(why);
     },
+    inScope: (operationId) => !options.scope || options.scope.has(operationId),
     cleanup(fn) {
       if (!target.control) running.cleanups.push(fn);
     },
@@ -441,7 +449,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   // (a partial hook never gives fewer verdicts than none). A check that cannot run at all without it says so.
   const missing = check.needs?.control ? [] : await missingStates(check, run.target);
   const target = checkView(run.target, lane, name, missing.length > 0);
-  const result: Outcome = { part, failures: [], notes: [], notAsked: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
+  const result: Outcome = { part, failures: [], notes: [], notAsked: [], operations: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
   const states = new Set<string>();
   if (target.control) target.control.onState = (state) => states.add(state);
   const sink = (exchanges: readonly Exchange[]) => {
@@ -468,6 +476,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   });
   if (part !== undefined) for (const f of result.failures) f.part = part;
   result.states = [...states];
+  result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;
   result.end = Date.now();
   return result;
@@ -510,7 +519,8 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     assertions,
     requests: outcomes.reduce((n, o) => n + o.requests, 0),
     ms: outcomes.reduce((n, o) => n + (o.end - o.start), 0),
-    ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
+    ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), operations: o.operations, assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
+    operations: [...new Set(outcomes.flatMap((o) => o.operations))].sort(),
   };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
   if ((result.status === 'passed' || result.status === 'passed in part') && assertions === 0) {
@@ -599,7 +609,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     const sent = e.requestHeaders.authorization;
     return sent === undefined ? undefined : (kindOfKey.get(sent) ?? KEY_KINDS.find((k) => target.keys[k] === sent));
   };
-  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome });
+  const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome, scope: options.scope });
   const responseChecks = selectedResponseChecks(selected);
   const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
   const run: Run = { target, options, coverage, isolated };
@@ -612,10 +622,22 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const order = new Map(queue.map((c, i) => [c.name, i]));
   // A check runs as its parts (those selected, or all), else whole: one unit each, its outcomes gathered into one result.
   const only = partsSelected(options.checks);
-  const gathered = new Map<string, { parts: Array<string | undefined>; outcomes: Map<string | undefined, Outcome> }>();
-  for (const c of queue) {
+  const gathered = new Map<string, { parts: Array<string | undefined>; outcomes: Map<string | undefined, Outcome>; outside: string[] }>();
+  const outOfScope: Array<{ name: string; needs: string[] }> = [];
+  // A unit needs what it called in the recorded run (suites/states-map.json); one that needs an operation outside the
+  // scope is left out, named with what it needs. A unit the map has not seen runs.
+  const outside = (unit: string) => (options.scope && !getCheck(unitOf(unit).check)?.sweeps ? (operationsOf(unit)?.filter((op) => !options.scope!.has(op)) ?? []) : []);
+  for (const c of [...queue]) {
     const parts = only.get(c.name) ?? c.parts?.() ?? [];
-    gathered.set(c.name, { parts: parts.length > 0 ? [...parts] : [undefined], outcomes: new Map() });
+    const units: Array<string | undefined> = parts.length > 0 ? [...parts] : [undefined];
+    const inScope = units.filter((p) => outside(unitName(c.name, p)).length === 0);
+    if (inScope.length === 0) {
+      outOfScope.push({ name: c.name, needs: [...new Set(units.flatMap((p) => outside(unitName(c.name, p))))].sort() });
+      queue.splice(queue.indexOf(c), 1);
+      continue;
+    }
+    const left = units.filter((p) => !inScope.includes(p)).map((p) => `${p}: out of scope, needs ${outside(unitName(c.name, p)).join(', ')}`);
+    gathered.set(c.name, { parts: inScope, outcomes: new Map(), outside: left });
   }
   const running = new Set<Promise<void>>();
   const start = (check: Check, part: string | undefined, lane: Lane): Promise<void> => {
@@ -628,7 +650,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
       lane.busy = false;
       gathering.outcomes.set(part, outcome);
       if (gathering.outcomes.size === gathering.parts.length) {
-        const result = verdictOf(check, gathering.parts.map((p) => gathering.outcomes.get(p)!));
+        const judged = verdictOf(check, gathering.parts.map((p) => gathering.outcomes.get(p)!));
+        const result = gathering.outside.length > 0 ? { ...judged, notAsked: [...(judged.notAsked ?? []), ...gathering.outside] } : judged;
         results.push(result);
         options.onResult?.(result);
       }
@@ -674,7 +697,11 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const durationMs = Date.now() - started;
   const requests = target.history.count - requestsBefore;
   const coverageReport = coverage.report();
-  const verdict = runVerdict({ results, coverage: coverageReport, hook: target.control?.url }, { minVerified: options.minVerified });
+  // An operation the target does not have is one finding, not one per check that met it.
+  const notImplemented = inspection.implemented.report(options.scope);
+  const missing = new Set(notImplemented.map((n) => n.operationId));
+  const folded = results.map((r) => withoutUnbuilt(r, missing));
+  const verdict = runVerdict({ results: folded, coverage: coverageReport, hook: target.control?.url, notImplemented }, { minVerified: options.minVerified });
   return {
     target: target.label,
     seed: options.seed,
@@ -687,8 +714,11 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     lanes: isolated ? lanes.length : 1,
     ...(options.shard ? { shard: options.shard } : {}),
     limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
-    results,
+    results: folded,
     coverage: coverageReport,
+    ...(notImplemented.length > 0 ? { notImplemented } : {}),
+    ...(options.scope ? { scope: [...options.scope].sort() } : {}),
+    ...(outOfScope.length > 0 ? { outOfScope } : {}),
     ok: verdict.ok,
     reasons: verdict.reasons,
   };

@@ -38,6 +38,7 @@ export async function snapshot(api: ApiClient, kind: KeyKind, now: number, needs
       requireRead(e, `the snapshot of the ${kind} workspace`);
       return answer;
     }
+    e.optional = true;
     try {
       requireRead(e, area);
       return answer;

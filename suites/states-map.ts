@@ -11,6 +11,8 @@ export interface StatesMap {
   checks: Record<string, string[]>;
   /** `operationId outcome` → the states of the check that reaches it with the fewest (only outcomes that need one). */
   outcomes: Record<string, string[]>;
+  /** Check, or `check/part` → the public operations it called (optional reads left out): what it needs of a target. */
+  operations: Record<string, string[]>;
 }
 
 const known: StatesMap = map;
@@ -37,6 +39,11 @@ export function knownCheck(name: string): boolean {
   return name in known.checks;
 }
 
+/** The operations a check or a part (`check/part`) called in the recorded run; undefined for one the map has not seen. */
+export function operationsOf(unit: string): string[] | undefined {
+  return known.operations?.[unit];
+}
+
 export function statesOfOutcome(key: string): string[] | undefined {
   return known.outcomes[key];
 }
@@ -51,7 +58,7 @@ export function checksUsing(state: string): string[] {
 /** The file's text: one line per check and per outcome, so that a diff shows which one changed. */
 export function statesMapText(map: StatesMap): string {
   const section = (o: Record<string, string[]>) => Object.entries(o).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
-  return `{\n  "checks": {\n${section(map.checks)}\n  },\n  "outcomes": {\n${section(map.outcomes)}\n  }\n}\n`;
+  return `{\n  "checks": {\n${section(map.checks)}\n  },\n  "outcomes": {\n${section(map.outcomes)}\n  },\n  "operations": {\n${section(map.operations)}\n  }\n}\n`;
 }
 
 /**
@@ -71,5 +78,11 @@ export function statesMapOf(report: RunReport): StatesMap {
       outcomes[`${op.operationId} ${id}`] = needs[0]!;
     }
   }
-  return { checks, outcomes };
+  const operations: Record<string, string[]> = {};
+  for (const r of report.results) {
+    if (r.kind !== 'property') continue;
+    operations[r.name] = r.operations ?? [];
+    for (const p of r.parts ?? []) operations[`${r.name}/${p.name}`] = p.operations ?? [];
+  }
+  return { checks, outcomes, operations };
 }

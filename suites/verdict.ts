@@ -22,14 +22,17 @@ const properties = (results: readonly CheckResult[]) => results.filter((r) => r.
 
 /**
  * The verdict, from the results alone (docs/suites.md, "Exit status"):
+ * - an operation in the run's scope answered every call as a server that lacks it (501, a router's 404);
  * - any check failed: the target departs from the contract;
  * - no property check verified anything: nothing was asserted, whatever else the run did;
  * - fewer than `minVerified` percent of the property checks verified (whole or in part): only a sliver was asserted;
  * - a gated run (a states hook, or `--min-coverage`): every property check must be verified whole, since the gate
  *   could set up every precondition; and coverage must reach the minimum.
  */
-export function runVerdict(report: Pick<RunReport, 'results' | 'coverage' | 'hook'>, options: VerdictOptions = {}): RunVerdict {
+export function runVerdict(report: Pick<RunReport, 'results' | 'coverage' | 'hook' | 'notImplemented'>, options: VerdictOptions = {}): RunVerdict {
   const reasons: string[] = [];
+  const unbuilt = (report.notImplemented ?? []).filter((n) => n.inScope);
+  if (unbuilt.length > 0) reasons.push(`${unbuilt.length} operation(s) not implemented: ${unbuilt.map((n) => `${n.operationId} (${n.answered})`).join(', ')}; scope the run to what is built with --areas or --operations.`);
   const failed = report.results.filter((r) => r.status === 'failed');
   if (failed.length > 0) reasons.push(`${failed.length} check(s) found departures from the contract: ${failed.map((r) => r.name).join(', ')}.`);
   const props = properties(report.results);

@@ -11,7 +11,8 @@ import { toHtml } from './report/html.ts';
 import { sectionLabel } from './report/terminal.ts';
 import { sectionsOf } from './sections.ts';
 import { listStates } from './states.ts';
-import { checksUsing, ownStates } from './states-map.ts';
+import { checksUsing, operationsOf, ownStates } from './states-map.ts';
+import { scopeOf } from './implemented.ts';
 import { runVerdict, type VerdictOptions } from './verdict.ts';
 
 export interface VerifyOptions {
@@ -46,6 +47,10 @@ export interface VerifyOptions {
   minCoverage?: string | number;
   /** Fail the run when fewer property checks than this percent reach a verdict (suites/verdict.ts). */
   minVerified?: string | number;
+  /** Judge only these areas of the API (suites/implemented.ts AREAS), comma separated. */
+  areas?: string;
+  /** Judge only these operations (operationIds), comma separated. */
+  operations?: string;
 }
 
 
@@ -56,6 +61,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
       const states = ownStates(c.name);
       write(`${c.name.padEnd(36)} ${c.area.padEnd(10)} ${sectionLabel(sectionsOf(c.rule)).padEnd(18)} ${c.description}\n`);
       if (states.length > 0) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} states: ${states.join(', ')}${c.needs?.control ? ' (needs a hook)' : ' (with a hook)'}\n`);
+      const ops = operationsOf(c.name);
+      if (c.kind === 'property' && ops) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} operations: ${ops.join(', ') || '(none)'}\n`);
       if (c.parts) write(`${''.padEnd(36)} ${''.padEnd(10)} ${''.padEnd(18)} parts (--checks ${c.name}/<part>): ${c.parts().join(', ')}\n`);
     }
     return undefined;
@@ -85,6 +92,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  const list = (v: string | undefined) => v?.split(',').map((s) => s.trim()).filter(Boolean);
+  const scope = scopeOf(list(opts.areas), list(opts.operations));
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
   const durations = opts.shardTimings ? durationsOf(JSON.parse(readFileSync(opts.shardTimings, 'utf8')) as RunReport) : undefined;
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, states hook: ${target.control ? target.control.url : 'none (checks that need a provider state are not verified)'}\n\n`);
@@ -96,7 +105,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const costs = Object.fromEntries(mine.map((c) => [c.name, checkCost(c.name, parted.get(c.name) ?? c.parts?.() ?? [])]));
   const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count, costs });
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
+  if (scope) write(`Scope: ${scope.size} operation(s) (${[opts.areas, opts.operations].filter(Boolean).join('; ')}, with the channels every check reads); checks that need others are left out, and coverage and the verdict count these alone.\n\n`);
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   conclude(report, { minCoverage, minVerified: numberOr(opts.minVerified) }, opts, out);

@@ -25,11 +25,14 @@ export const hostileInput = register({
     'Requests with prototype keys, nesting 200 deep, bad encodings and escapes, wrong content types, methods and credentials never get a 5xx; each mutating one that is refused leaves the workspace as it was.',
   rule: RULE,
   needs: { anyKey: ['paid', 'payg'] },
+  sweeps: true,
   async run(ctx) {
     const kind = openKind(ctx);
     // Nothing heavy and no valid drafts: a target someone else runs gets nothing it would have to clean up.
     const options = { key: ctx.key(kind) };
-    const requests = [...hostileExamples(options), ...fc.sample(hostileRequest(options), { seed: ctx.seed, numRuns: Math.max(PER_RUN, ctx.runs * PER_RUN) })];
+    const all = [...hostileExamples(options), ...fc.sample(hostileRequest(options), { seed: ctx.seed, numRuns: Math.max(PER_RUN, ctx.runs * PER_RUN) })];
+    const requests = all.filter((r) => !r.operationId || ctx.inScope(r.operationId));
+    if (requests.length < all.length) ctx.notAsked(`${all.length - requests.length} hostile request(s) to operations outside the scope`);
     const now = await targetNow(ctx);
     const mutates = (r: HostileRequest) => !READS.has(r.method) && !(r.operationId === 'estimateWalletCharge' && r.path === '/wallet/estimate');
     // The workspace as it stood before the mutating request in hand: a hostile value the contract allows (an extra

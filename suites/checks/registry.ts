@@ -48,6 +48,11 @@ export interface Check {
   /** Property checks: drive the target. */
   run?(ctx: CheckContext): Promise<void>;
   /**
+   * A sweep over operations (hostile input, use after free, isolation): it covers what the run's scope holds and
+   * leaves the rest (`ctx.inScope`), so a scoped run keeps it rather than leaving it out for what it would touch.
+   */
+  sweeps?: boolean;
+  /**
    * Property checks made of independent parts (one per operation, per provider...): the runner runs `run` once per
    * part (`ctx.part`), each from a fresh start with a seed of its own, in whichever lane is free, and reports one
    * verdict for the check. Known without the target, so that a part is named the same in every run.
@@ -111,6 +116,8 @@ export interface CheckContext {
   partial(why: string): void;
   /** Note a part left out because the run was not given what it needs (`--media-url`): named, not held against it. */
   notAsked(why: string): void;
+  /** Whether the run judges this operation (`--areas`, `--operations`); every operation when it is not scoped. */
+  inScope(operationId: string): boolean;
   /** Register an undo for something created on a target the suites do not control. */
   cleanup(fn: () => Promise<unknown>): void;
   /** With control: reset the world and re-read keys. Without: nothing. */

@@ -18,6 +18,7 @@ import { ensure, got, register, show, type CheckContext } from './registry.ts';
 const ALSO: Record<string, number[]> = { changePostStatus: [400] };
 
 async function expectGone(ctx: CheckContext, what: string, spec: RequestSpec, deleted: Exchange): Promise<void> {
+  if (!ctx.inScope(spec.operationId)) return ctx.notAsked(`${spec.operationId} on a deleted resource: outside the scope`);
   const e = await ctx.api.call(spec);
   const allowed = [404, ...(ALSO[spec.operationId] ?? [])];
   ensure(allowed.includes(e.status), {
@@ -155,6 +156,7 @@ export const useAfterFree = register({
     'After a delete, every operation on the resource answers 404 (PUT status may also answer its listed 400) and no list shows it: posts (by id or group, any state), media, brief documents; with control, channels (and the posts scheduled on them) and webhooks.',
   rule: 'Section 7: 404 "Not found"; 4.2 "Deletes the whole group"; 4.3 DELETE /media; 4.7 DELETE /brief; 4.1 "Disconnects the channel and deletes posts scheduled on it".',
   needs: { anyKey: ['paid', 'payg'] },
+  sweeps: true,
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
     // Read once: a reset gives the seeded world back with the same channels.
@@ -170,8 +172,10 @@ export const useAfterFree = register({
         show: (c: PostCase) => [`POST /posts ${c.type} (2 items)`, `DELETE /posts/${c.by === 'id' ? '{id}' : 'group/{group}'}${c.fromPlatform ? '?deleteFromPlatform=true' : ''}`, 'then GET /posts and every operation on the id'],
       },
     );
-    await deletedMedia(ctx, kind);
-    await deletedBriefDocument(ctx, kind);
+    if (ctx.inScope('uploadMedia') && ctx.inScope('deleteMedia')) await deletedMedia(ctx, kind);
+    else ctx.notAsked('media: outside the scope');
+    if (ctx.inScope('saveBriefDocument') && ctx.inScope('deleteBriefDocument')) await deletedBriefDocument(ctx, kind);
+    else ctx.notAsked('brief documents: outside the scope');
     if (ctx.control) {
       await deletedWebhook(ctx, kind, channels);
       await deletedChannel(ctx, kind, channels);

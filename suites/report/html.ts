@@ -69,6 +69,7 @@ export function toHtml(report: RunReport): string {
 <div>${t.failed} failed, ${t.passed} passed, ${t.inPart} passed in part, ${t.notVerified} not verified · ${t.assertions} assertions · response coverage ${report.coverage.percent}% (${report.coverage.asserted} of ${report.coverage.counted} outcomes) · states hook: ${report.hook ? `<code>${esc(report.hook)}</code>` : 'none'}</div></header>
 <main>
 ${report.reasons?.length ? `<h2 id="why">Why the run fails</h2><ul>${report.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : ''}
+${report.notImplemented?.length ? `<h2 id="not-implemented">Not implemented (${report.notImplemented.length})</h2><table><thead><tr><th>Operation</th><th>Every call answered</th><th>Calls</th><th>In scope</th><th>Checks it blocked</th></tr></thead><tbody>${report.notImplemented.map((n) => `<tr><td><code>${esc(n.operationId)}</code></td><td>${esc(n.answered)}</td><td class="num">${n.calls}</td><td>${n.inScope ? '<span class="bad">yes</span>' : 'no'}</td><td>${esc(n.blocked.join(', '))}</td></tr>`).join('')}</tbody></table>` : ''}
 <h2 id="failures">Failures (${failures.length})</h2>
 ${failures.length === 0 ? '<p class="ok">None.</p>' : failures.map(({ f }, i) => failureBlock(f, byName.get(f.check), i)).join('\n')}
 <h2 id="coverage-heading">Response coverage: ${report.coverage.percent}%</h2>

@@ -34,6 +34,11 @@ export function toJUnit(report: RunReport): string {
     });
     return `  <testsuite name="${esc(area)}" ${counts(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
+  const unbuilt = (report.notImplemented ?? []).filter((n) => n.inScope);
+  if (unbuilt.length > 0) {
+    const cases = unbuilt.map((n) => `    <testcase classname="verify.implemented" name="${esc(n.operationId)}"><failure message="${esc(`not implemented: ${n.answered} to ${n.calls} call(s)`)}">${esc(`every call answered ${n.answered}; blocked: ${n.blocked.join(', ') || '-'}`)}</failure></testcase>`);
+    suites.push(`  <testsuite name="implemented" tests="${unbuilt.length}" failures="${unbuilt.length}" skipped="0">\n${cases.join('\n')}\n  </testsuite>`);
+  }
   suites.push(coverageSuite(report));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="verify ${esc(report.target)}" ${counts(report.results)} time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

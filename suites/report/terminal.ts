@@ -78,6 +78,15 @@ function indent(text: string, by = '      '): string {
 }
 
 export function printSummary(report: RunReport, out: NodeJS.WritableStream): void {
+  const unbuilt = report.notImplemented ?? [];
+  if (unbuilt.length > 0) {
+    out.write(`\n${red(`Not implemented (${unbuilt.length})`)}: every call answered as a server without the operation; one finding each\n`);
+    for (const n of unbuilt) out.write(`  ${n.inScope ? red('✗') : dim('·')} ${n.operationId.padEnd(28)} ${n.answered} to ${n.calls} call(s)${n.inScope ? '' : dim(' (outside the scope: named only)')}${n.blocked.length ? dim(`; blocked ${n.blocked.join(', ')}`) : ''}\n`);
+  }
+  if (report.outOfScope?.length) {
+    out.write(`\n${dim(`Out of scope (${report.outOfScope.length}): checks that need operations outside --areas/--operations`)}\n`);
+    for (const o of report.outOfScope) out.write(dim(`  ${o.name}: needs ${o.needs.join(', ')}\n`));
+  }
   const failures = report.results.flatMap((r) => r.failures);
   if (failures.length > 0) {
     out.write(`\n${red(`Failures (${failures.length})`)}\n`);
