@@ -324,6 +324,31 @@ describe('a network error under the Node server', () => {
   });
 });
 
+describe('the journal of an overridden request, with bodies kept', () => {
+  it.each([
+    ['Prefer', (m: TestMock) => m.api('post', '/posts').set('Prefer', 'code=402').send(draft).expect(402)],
+    ['an override', async (m: TestMock) => {
+      await m.http.post('/_mock/overrides').send({ operationId: 'createPosts', status: 402, times: 1 }).expect(201);
+      await m.api('post', '/posts').send(draft).expect(402);
+    }],
+    ['a network error', async (m: TestMock) => {
+      const dropped = await m.app.fetch(new Request(`${ORIGIN}${API}/posts`, { method: 'POST', headers: { authorization: KEYS.payg, 'content-type': 'application/json', prefer: 'error=network', 'content-length': String(JSON.stringify(draft).length) }, body: JSON.stringify(draft) }));
+      expect(dropped.type).toBe('error');
+    }],
+  ])('%s: the body the app sent is kept, as for a request the operation answered', async (_by, send) => {
+    const m = testMock({ journalBodies: true });
+    await send(m);
+    expect(lastEntry(m)).toMatchObject({ operationId: 'createPosts', body: draft, bodyBytes: JSON.stringify(draft).length });
+  });
+
+  it('without bodies kept, an overridden request still records its size only', async () => {
+    const m = testMock();
+    await m.api('post', '/posts').set('Prefer', 'code=402').send(draft).expect(402);
+    expect(lastEntry(m).body).toBeUndefined();
+    expect(lastEntry(m).bodyBytes).toBe(JSON.stringify(draft).length);
+  });
+});
+
 describe('CORS for a page that sends Prefer', () => {
   it('a preflight asking for Prefer is allowed, and the page can read Preference-Applied and X-Mock-Override', async () => {
     const m = testMock();
