@@ -162,6 +162,19 @@ describe('the console in Chromium', () => {
     await panel('requests').locator('tr[data-seq="1223"][aria-selected=true]').waitFor();
   }, STEP_TIMEOUT_MS);
 
+  it('Requests: a 402 an override gave names the override, not the wallet, and shows the body the app sent', async () => {
+    const set = await control(mock, 'POST', '/overrides', { operationId: 'createPosts', status: 402, times: 1 });
+    expect((await api(mock, 'POST', '/posts', KEYS.payg, post('ch_payg_x', 'Overridden sale', T0 + 7_200_000))).status).toBe(402);
+    await row(/override/).click();
+    const details = panel('requests').locator('.details');
+    await details.locator('h3', { hasText: 'POST /api/public/v1/posts → 402 Payment Required' }).waitFor();
+    const decided = await details.locator('.decided').textContent();
+    expect(decided).toContain(`Override ${set.id} of the control API answered 402`);
+    expect(decided).not.toMatch(/wallet refused/i);
+    expect(await row(/override/).textContent()).not.toMatch(/wallet refused/);
+    expect(await details.locator('pre.json').textContent()).toContain('Overridden sale');
+  }, STEP_TIMEOUT_MS);
+
   it('Time: moving the clock an hour publishes the scheduled post the panel lists next', async () => {
     const [created] = (await (await api(mock, 'POST', '/posts', KEYS.payg, post('ch_payg_x', 'Launch day https://example.com', T0 + 30 * 60_000))).json()) as Array<{ postId: string }>;
     await tab('time').click();
