@@ -238,8 +238,8 @@ export function requestsPanel(ctx: PanelContext): Panel {
       decided.push(h('li', {}, o.by === 'prefer' ? 'The request\u2019s own Prefer header ' : `Override ${o.id ?? ''} of the control API `, how, o.delayMs ? `, after ${o.delayMs} ms` : '', '.'));
     }
     if (e.answer) {
-      // A body an override gave is the document's example: it says nothing of the world (no wallet was asked).
-      const lead = e.override?.status !== undefined ? 'Its body, from the document: ' : e.answer.wallet ? 'The wallet refused: it did not cover the action. ' : 'Refused: ';
+      // A body an override gave is the document's example (or a server error's): it says nothing of the world.
+      const lead = e.override?.status !== undefined ? 'Its body: ' : e.answer.wallet ? 'The wallet refused: it did not cover the action. ' : 'Refused: ';
       decided.push(h('li', {}, lead, h('q', { class: 'message' }, e.answer.message), e.answer.channel ? ` (channel ${e.answer.channel})` : ''));
     }
     if (e.wallet) {

@@ -330,6 +330,19 @@ describe('the console in Chromium', () => {
     await expect.poll(() => panel('requests').locator('table.journal tr[data-seq]').count()).toBe(2);
   }, STEP_TIMEOUT_MS);
 
+  it('Overrides: the form offers the server errors a deployment sends, and the next call answers one in the Error shape', async () => {
+    await tab('overrides').click();
+    const form = panel('overrides').locator('form.override-form');
+    await form.getByLabel('Operation').selectOption('listIntegrations');
+    await form.getByLabel('Answer').selectOption('503');
+    await form.getByLabel('For the next calls').fill('1');
+    await form.getByRole('button', { name: 'Set the override' }).click();
+    await page.locator('.badges', { hasText: '1 override' }).waitFor();
+    const down = await api(mock, 'GET', '/integrations', KEYS.payg);
+    expect([down.status, await down.json()]).toEqual([503, { statusCode: 503, msg: 'Service Unavailable', message: 'Service Unavailable' }]);
+    await page.locator('.badges', { hasText: '0 overrides' }).waitFor();
+  }, STEP_TIMEOUT_MS);
+
   it('a page of another origin drives nothing: no read, no change, no frame', async () => {
     const before = await balanceOf(mock, 'ws_payg_demo');
     const seq = (await control(mock, 'GET', '/requests')).lastSeq;
