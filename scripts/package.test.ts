@@ -269,7 +269,7 @@ client.GET('/no-such-path');
     expect(checked.code, show(checked)).toBe(0);
   }, 5 * MINUTES);
 
-  it('types a frontend can use: a strict app with no @types/node and no skipLibCheck compiles against ./client and ./msw, and after `if (error)` data is the success body and error a documented shape', async () => {
+  it('types a frontend can use: a strict app with no @types/node and no skipLibCheck compiles against ./client and ./msw, and after `if (error)` data is the success body and error a documented shape; an upload takes a File or a FormData', async () => {
     const web = join(app, 'web-app');
     mkdirSync(web, { recursive: true });
     writeFileSync(
@@ -287,6 +287,18 @@ export async function schedule(body: Schemas['CreatePosts']): Promise<string> {
     return String(text);
   }
   return data.map((p) => p.postId).join(',');
+}
+// An upload from a file input, through a ticket: { file } typed as the document's multipart body, no cast.
+export async function uploadWithTicket(file: File): Promise<string> {
+  const minted = await client.POST('/upload-ticket', { body: { purpose: 'media' } });
+  if (minted.error) throw new Error(JSON.stringify(minted.error));
+  const token = new URL(minted.data.uploadUrl).pathname.split('/').pop() ?? '';
+  const { data, error } = await client.POST('/upload-ticket/{token}', { params: { path: { token } }, body: { file } });
+  if (error) throw new Error(JSON.stringify(error));
+  const form = new FormData();
+  form.append('file', file);
+  await client.POST('/upload', { body: form });
+  return data.path;
 }
 export const mock: MswMock = createMswMock({ seed: 1 });
 `,
