@@ -399,6 +399,49 @@ describe('the console in Chromium', () => {
     expect((await control(mock, 'GET', '/requests')).lastSeq).toBe(seq);
   }, STEP_TIMEOUT_MS);
 
+  it('at busy-workspace\'s size: Posts newest first in a window around the clock\'s now, paged; Move to follows the clock', async () => {
+    await page.goto(`${mock.origin}/_mock/console`);
+    await tab('scenarios').click();
+    await panel('scenarios').getByRole('button', { name: 'Load busy-workspace' }).click();
+    await panel('scenarios').locator('.outcome', { hasText: 'Loaded busy-workspace' }).waitFor();
+
+    // Time: the field offers the clock's now, and keeps following it as the clock moves.
+    await tab('time').click();
+    const to = panel('time').getByLabel('Move to (UTC)');
+    await expect.poll(() => to.inputValue()).toBe('2026-01-05 09:00');
+    await panel('time').getByRole('button', { name: '+1 day' }).click();
+    await expect.poll(() => to.inputValue()).toBe('2026-01-06 09:00');
+    await panel('time').getByRole('button', { name: '+1 min' }).click();
+    await expect.poll(() => to.inputValue()).toBe('2026-01-06 09:01');
+    // What a person typed is theirs until they move the clock.
+    await to.fill('2026-01-07 12:00');
+    await panel('time').getByRole('button', { name: '+1 h' }).click();
+    await panel('time').locator('.result', { hasText: '2026-01-06 10:01' }).waitFor();
+    expect(await to.inputValue()).toBe('2026-01-07 12:00');
+
+    await tab('posts').click();
+    await panel('posts').getByLabel('Workspace').selectOption('ws_payg_demo');
+    const rows = panel('posts').locator('tbody tr[data-post]');
+    const dates = async () => (await rows.locator('td:first-child').allTextContents()).map((t) => t.slice(0, 16));
+    const nowLine = panel('posts').locator('tbody tr.now-line');
+    await nowLine.waitFor();
+    expect(await nowLine.textContent()).toContain('2026-01-06 10:01');
+    // Newest first, the clock's now inside the window: the week around it is in sight without a filter.
+    const around = await dates();
+    expect(around.length).toBeGreaterThan(20);
+    expect(around).toEqual([...around].sort().reverse());
+    expect(around.some((d) => d.startsWith('2026-01-06'))).toBe(true);
+    expect(around.some((d) => d.startsWith('2026-01-05'))).toBe(true);
+    await expect.poll(() => panel('posts').locator('.count').textContent()).toMatch(/Showing [\d,]+–[\d,]+ of 2,743 matching, newest first/);
+
+    await panel('posts').getByRole('button', { name: 'Older' }).click();
+    await expect.poll(async () => (await dates())[0]! <= around.at(-1)! && (await dates()).at(-1)! < around.at(-1)!).toBe(true);
+    await panel('posts').getByRole('button', { name: 'Newest' }).click();
+    await expect.poll(async () => (await dates())[0]).toBe('2026-03-06 08:12');
+    await panel('posts').getByRole('button', { name: 'Around now' }).click();
+    await expect.poll(() => dates()).toEqual(around);
+  }, STEP_TIMEOUT_MS);
+
   it('under --control-token the console does nothing until the token is typed, and keeps it nowhere', async () => {
     const before = await balanceOf(locked, 'ws_payg_demo', TOKEN);
     await page.goto(`${locked.origin}/_mock/console#workspaces`);
