@@ -82,10 +82,10 @@ const answered = new WeakSet<Duplex>();
  * What a dropped connection sends before it closes: a head with two Content-Length values that disagree, a framing
  * error RFC 9112 §6.3 tells a client to treat as unrecoverable. A connection closed with no byte of an answer would
  * do as a drop for Node's fetch, but Chromium resends a request whose reused keep-alive connection closes before any
- * answer arrives, since that is how an idle close looks (other browsers retry alike): the page would then read the
- * real answer on a fresh connection, and the journal would hold a status-0 entry per resend. A broken answer is not
- * resent; the page's fetch rejects with a TypeError (net::ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH in the network
- * tab), as undici's does, and curl reports the transfer cut short.
+ * answer arrives, since that is how an idle close looks: the page would then read the real answer on a fresh
+ * connection, and the journal would hold a status-0 entry per resend. A broken answer is not resent; the page's fetch
+ * rejects with a TypeError (net::ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH in the network tab), as undici's does,
+ * and curl reports the transfer cut short.
  */
 const DROPPED_ANSWER = 'HTTP/1.1 502 Connection Dropped By The Mock\r\nContent-Length: 0\r\nContent-Length: 1\r\nConnection: close\r\n\r\n';
 
