@@ -1086,7 +1086,7 @@ export interface components {
             latency: string;
             seed?: number;
         };
-        /** @description What the next calls of one public operation answer: a documented status (with `example`), a network error, and or a delay. At least one of `status`, `example`, `error` and `delayMs`. */
+        /** @description What the next calls of one public operation answer: a documented status (with `example`) or a server error, a network error, and or a delay. At least one of `status`, `example`, `error` and `delayMs`. */
         OverrideCreate: {
             /** @description A public API operationId, e.g. createPosts. */
             operationId: string;
