@@ -1,4 +1,5 @@
 // Test runner configuration: domain unit tests sit beside the code, contract suites live in suites/.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -41,7 +42,14 @@ class LongFirst extends BaseSequencer {
   }
 }
 
+/** docs/examples/ import the package by name, as an app does; in this checkout the names are its sources (tsconfig paths too). */
+export const SELF_ALIAS = {
+  'social-publishing-contract/client': fileURLToPath(new URL('./client/index.ts', import.meta.url)),
+  'social-publishing-contract/msw': fileURLToPath(new URL('./mocks/msw/index.ts', import.meta.url)),
+};
+
 export default defineConfig({
+  resolve: { alias: SELF_ALIAS },
   test: {
     environment: 'node',
     // Two cores in CI: keep workers to the machine, and give property tests room.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYS, T0, testMock } from '../mocks/testing.ts';
 import { apiBasePath } from '../spec/load.ts';
+import { PNG } from '../mocks/http/media-samples.ts';
 import { API_BASE_PATH, apiBaseUrl, createSpwClient } from './index.ts';
 
 describe('the typed client', () => {
@@ -74,5 +75,48 @@ describe('the typed client: every error is an object in a documented shape', () 
     const { data, error } = await answering(200, '[]').GET('/integrations');
     expect(error).toBeUndefined();
     expect(data).toEqual([]);
+  });
+});
+
+describe('the typed client: uploads take a Blob, a File or a FormData', () => {
+  const m = testMock();
+  const api = createSpwClient({ baseUrl: 'http://mock.test', apiKey: KEYS.payg, fetch: (req: Request) => m.app.fetch(req) });
+  const png = () => new Blob([PNG], { type: 'image/png' });
+  const form = () => {
+    const f = new FormData();
+    f.append('file', png(), 'form.png');
+    return f;
+  };
+
+  it('a ticket upload: mint, then send { file } to the ticket, no cast and no key', async () => {
+    const minted = await api.POST('/upload-ticket', { body: { purpose: 'media' } });
+    if (minted.error) throw new Error(`no ticket: ${JSON.stringify(minted.error)}`);
+    const token = new URL(minted.data.uploadUrl).pathname.split('/').pop()!;
+    const anonymous = createSpwClient({ baseUrl: 'http://mock.test', fetch: (req: Request) => m.app.fetch(req) });
+    const { data, error, response } = await anonymous.POST('/upload-ticket/{token}', { params: { path: { token } }, body: { file: new File([PNG], 'ticket.png', { type: 'image/png' }) } });
+    if (error) throw new Error(`${response.status}: ${JSON.stringify(error)}`);
+    expect(data).toMatchObject({ name: expect.stringMatching(/\.png$/), originalName: 'ticket.png' });
+  });
+
+  it.each([
+    ['a Blob', () => ({ file: png() })],
+    ['a File', () => ({ file: new File([PNG], 'file.png', { type: 'image/png' }) })],
+    ['a FormData', form],
+  ] as const)('POST /upload with %s', async (_name, body) => {
+    const { data, error } = await api.POST('/upload', { body: body() });
+    expect(error).toBeUndefined();
+    expect(data?.path).toMatch(/^http/);
+  });
+
+  it('a brief file with a brief ticket', async () => {
+    const minted = await api.POST('/upload-ticket', { body: { purpose: 'brief' } });
+    const token = new URL(minted.data!.uploadUrl).pathname.split('/').pop()!;
+    const { response } = await api.POST('/brief-upload/{token}', { params: { path: { token } }, body: form() });
+    expect(response.status).toBe(200);
+  });
+
+  it('a JSON body is still sent as JSON', async () => {
+    const { response } = await api.POST('/upload-ticket', { body: { purpose: 'media' } });
+    expect(response.status).toBe(200);
   });
 });

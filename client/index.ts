@@ -1,6 +1,6 @@
 // The typed client for frontend teams: openapi-fetch over the types generated from spec/openapi.yaml. The suites
 // read state through it too, so it is exercised against the mock on every test run.
-import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import createClient, { defaultBodySerializer, type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from '../spec/generated/openapi.d.ts';
 
 export type { components, operations, paths };
@@ -51,10 +51,33 @@ export const errorsAsObjects: Middleware = {
   },
 };
 
+const isFields = (body: unknown): body is Record<string, unknown> =>
+  body !== null && typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype;
+
+/**
+ * The body serializer: a multipart body written as its fields (`{ file: blob }`, a Blob or a File, as the types say)
+ * is sent as the FormData it stands for, a File under its own name; a FormData as it is; any other body as
+ * openapi-fetch sends it (JSON). The browser (or undici) then writes the multipart boundary and Content-Type.
+ */
+export function multipartBodies(body: unknown, headers?: unknown): unknown {
+  if (isFields(body) && Object.values(body).some((value) => value instanceof Blob)) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) {
+      if (value === undefined) continue;
+      if (value instanceof Blob) form.append(name, value);
+      else form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    return form;
+  }
+  // openapi-fetch's own serializer reads the headers too (a form-urlencoded body), though its types do not say so.
+  return (defaultBodySerializer as (body: unknown, headers?: unknown) => unknown)(body, headers);
+}
+
 /**
  * A client whose paths, parameters, bodies and answers are typed from the document:
  * `const { data, error } = await client.GET('/posts', { params: { query: { startDate, endDate } } })`; after
  * `if (error) return`, `data` is the success body and `error` was one of the operation's documented error shapes.
+ * An upload takes `{ file }` (a Blob or a File) or a FormData: `client.POST('/upload', { body: { file } })`.
  */
 export function createSpwClient(options: SpwClientOptions): SpwClient {
   const { baseUrl, apiKey, headers, ...rest } = options;
@@ -62,6 +85,7 @@ export function createSpwClient(options: SpwClientOptions): SpwClient {
     // Looked up on every request, not once: an interceptor installed after the client was made (msw/node's
     // server.listen() in a test's beforeAll) still sees the requests.
     fetch: (request: Request) => globalThis.fetch(request),
+    bodySerializer: multipartBodies,
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),
     headers: { ...(apiKey !== undefined ? { Authorization: apiKey } : {}), ...(headers as Record<string, string> | undefined) },

@@ -78,6 +78,29 @@ function lingeringClose(socket: Duplex): void {
 
 const answered = new WeakSet<Duplex>();
 
+/**
+ * What a dropped connection sends before it closes: a head with two Content-Length values that disagree, a framing
+ * error RFC 9112 §6.3 tells a client to treat as unrecoverable. A connection closed with no byte of an answer would
+ * do as a drop for Node's fetch, but Chromium resends a request whose reused keep-alive connection closes before any
+ * answer arrives, since that is how an idle close looks: the page would then read the real answer on a fresh
+ * connection, and the journal would hold a status-0 entry per resend. A broken answer is not resent; the page's fetch
+ * rejects with a TypeError (net::ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH in the network tab), as undici's does,
+ * and curl reports the transfer cut short.
+ */
+const DROPPED_ANSWER = 'HTTP/1.1 502 Connection Dropped By The Mock\r\nContent-Length: 0\r\nContent-Length: 1\r\nConnection: close\r\n\r\n';
+
+/** Drop the connection for an override's network error, so that no client resends the request (DROPPED_ANSWER). */
+function dropConnection(socket: Duplex): void {
+  if (answered.has(socket) || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  answered.add(socket);
+  socket.write(DROPPED_ANSWER);
+  // Lingering, so a request body still arriving does not turn the close into a reset that could overtake the head.
+  lingeringClose(socket);
+}
+
 const ANSWERING = Symbol('spw.answering');
 
 /** An answer the direct lane decided but does not write itself, handed to the Fetch adapter to send. */
@@ -168,12 +191,12 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
     });
   /**
    * What follows every answer the app decides, on either path: the state file is told, and an override's network
-   * error drops the connection with no answer, so the client's fetch rejects (true then).
+   * error drops the connection with a broken answer, so the client's fetch rejects, once (true then).
    */
   const dropped = (response: Response, socket: Duplex | undefined): boolean => {
     keeper?.touch();
     if (!isNetworkError(response)) return false;
-    socket?.destroy();
+    if (socket) dropConnection(socket);
     return true;
   };
   // The raw Node request (`bindings.incoming`) must reach the app: uploads stream from it.

@@ -12,6 +12,9 @@ const targets = [
   { source: 'spec/control.yaml', output: 'spec/generated/control.d.ts' },
 ];
 
+const BLOB = ts.factory.createTypeReferenceNode('Blob');
+const FORM_DATA = ts.factory.createTypeReferenceNode('FormData');
+
 async function render(source: string): Promise<string> {
   const ast = await openapiTS(new URL(source, root), {
     // An error answer whose body the reference does not show (POST /posts' 429) types as the general Error shape
@@ -20,7 +23,15 @@ async function render(source: string): Promise<string> {
     // stays open: only the types a client reads its answers through say more.
     postTransform(type, { path }) {
       const errorBody = source.endsWith('openapi.yaml') && /\/responses\/[45]\d\d\/content\/[^/]+$/.test(path ?? '');
-      return errorBody && type.kind === ts.SyntaxKind.UnknownKeyword ? oapiRef('#/components/schemas/Error') : undefined;
+      if (errorBody && type.kind === ts.SyntaxKind.UnknownKeyword) return oapiRef('#/components/schemas/Error');
+      if (/\/content\/multipart~1form-data$/.test(path ?? '')) return ts.factory.createUnionTypeNode([type, FORM_DATA]);
+      return undefined;
+    },
+    // A multipart file field is bytes, not text: a client sends a Blob (a File is one) there. And the whole multipart
+    // body may be the FormData a page already has. The typed client (client/index.ts, multipartBodies) sends either.
+    transform(schema, { path }) {
+      const filePart = /\/content\/multipart~1form-data\/[^/]+$/.test(path ?? '');
+      return filePart && typeof schema === 'object' && schema.type === 'string' && 'contentMediaType' in schema ? BLOB : undefined;
     },
     // Open objects ("fields not shown") must type as Record<string, unknown>, not Record<string, never>.
     emptyObjectsUnknown: true,

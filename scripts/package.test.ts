@@ -155,7 +155,23 @@ describe('the packed package, installed in a fresh folder', () => {
     for (const f of ['package/dist/cli/bin.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/client/index.d.ts', 'package/dist/spec/openapi.yaml', 'package/dist/spec/generated/openapi.json', 'package/dist/spec/generated/openapi.d.ts', 'package/dist/fixtures/workspaces.json', 'package/dist/mocks/http/docs-init.js', 'package/dist/mocks/console/console.bundle.js', 'package/README.md', 'package/docs/ci.md', 'package/docs/configuration.md']) {
       expect(files, f).toContain(f);
     }
-    expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    // The guide's examples are TypeScript for a reader to copy; no other source ships.
+    expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('package/docs/examples/'))).toEqual([]);
+  });
+
+  it('ships what the installed frontend guide links to: its screenshots, its examples, the guides it names', async () => {
+    const files = new Set((await run('tar', ['-tzf', tarball], work)).stdout.split('\n').filter(Boolean));
+    const docs = ['package/docs/frontend.md'];
+    const missing: string[] = [];
+    for (const doc of docs) {
+      const text = readFileSync(join(repo, doc.slice('package/'.length)), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/i.test(target!)) continue;
+        const path = new URL(target!, `file:///${doc}`).pathname.slice(1);
+        if (!files.has(path)) missing.push(`${doc} → ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('answers --help for the program and each command, and 2 for an unknown command', async () => {
@@ -269,7 +285,7 @@ client.GET('/no-such-path');
     expect(checked.code, show(checked)).toBe(0);
   }, 5 * MINUTES);
 
-  it('types a frontend can use: a strict app with no @types/node and no skipLibCheck compiles against ./client and ./msw, and after `if (error)` data is the success body and error a documented shape', async () => {
+  it('types a frontend can use: a strict app with no @types/node and no skipLibCheck compiles against ./client and ./msw, and after `if (error)` data is the success body and error a documented shape; an upload takes a File or a FormData', async () => {
     const web = join(app, 'web-app');
     mkdirSync(web, { recursive: true });
     writeFileSync(
@@ -287,6 +303,18 @@ export async function schedule(body: Schemas['CreatePosts']): Promise<string> {
     return String(text);
   }
   return data.map((p) => p.postId).join(',');
+}
+// An upload from a file input, through a ticket: { file } typed as the document's multipart body, no cast.
+export async function uploadWithTicket(file: File): Promise<string> {
+  const minted = await client.POST('/upload-ticket', { body: { purpose: 'media' } });
+  if (minted.error) throw new Error(JSON.stringify(minted.error));
+  const token = new URL(minted.data.uploadUrl).pathname.split('/').pop() ?? '';
+  const { data, error } = await client.POST('/upload-ticket/{token}', { params: { path: { token } }, body: { file } });
+  if (error) throw new Error(JSON.stringify(error));
+  const form = new FormData();
+  form.append('file', file);
+  await client.POST('/upload', { body: form });
+  return data.path;
 }
 export const mock: MswMock = createMswMock({ seed: 1 });
 `,

@@ -213,22 +213,35 @@ async function busyWorkspace(): Promise<unknown> {
     media[video ? 'video' : 'image'].push({ id: uploaded.id, path: uploaded.path });
   }
   // 2,400 posts, one every 1.8 hours from the start on, a channel each in turn; every ninth a draft, every seventh a
-  // two-item thread. A channel refusing sends for a few weeks leaves some in ERROR.
+  // two-item thread. A channel refusing sends for its first two months leaves some in ERROR. Each post is written
+  // some time before it is due, the clock moving on between them as it would over months of use, so the ledger's
+  // charges fall over four months (not at one instant) and what falls due on the way publishes as time passes. Six
+  // top-ups come in the last four weeks, the last the evening before the clock's now.
   const COUNT = 2400;
+  const writeAt = (i: number) => start + Math.floor((i * (T0 - HOUR - start)) / COUNT);
+  const events: Array<[at: number, act: () => Promise<void>]> = [[T0 - 60 * DAY, () => m.control('PUT', '/channels/ch_payg_threads/failure', { fail: false })]];
+  for (let k = 0; k < 6; k++) events.push([T0 - (26 - k * 5) * DAY + 7 * HOUR, () => m.control('POST', '/workspaces/ws_payg_demo/wallet/top-up', { credits: 100 + k * 25 })]);
+  await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: true });
   for (let i = 0; i < COUNT; i++) {
     const c = BUSY_CHANNELS[i % BUSY_CHANNELS.length]!;
     const at = start + HOUR + Math.floor(i * 1.8 * HOUR);
+    for (const [when, act] of events.filter(([when]) => when <= writeAt(i)).sort((a, b) => a[0] - b[0])) {
+      await m.control('POST', '/clock', { now: iso(when) });
+      await act();
+      events.splice(events.findIndex(([w]) => w === when), 1);
+    }
+    await m.control('POST', '/clock', { now: iso(writeAt(i)) });
     const image = c.media ? [media[c.media][i % media[c.media].length]!] : [];
     const text = `${BUSY_WORDS[i % BUSY_WORDS.length]} #${i + 1}`;
     const value = i % 7 === 3 ? [{ content: text, image }, { content: 'More at the counter.', image: [] }] : [{ content: text, image }];
     const type = i % 9 === 4 ? 'draft' : 'schedule';
     await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: i % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: c.settings, value }] });
   }
-  await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: true });
-  await m.control('POST', '/clock', { now: iso(T0 - 60 * DAY) });
-  await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: false });
+  for (const [when, act] of events.sort((a, b) => a[0] - b[0])) {
+    await m.control('POST', '/clock', { now: iso(when) });
+    await act();
+  }
   await m.control('POST', '/clock', { now: iso(T0) });
-  for (let i = 0; i < 6; i++) await m.control('POST', '/workspaces/ws_payg_demo/wallet/top-up', { credits: 100 + i * 25 });
   await m.control('PUT', '/limits', { postsPerHour: 90 });
   return m.export(
     'The demo world with the pay-as-you-go workspace (key demo-payg-key) after half a year of use, for screens that ' +

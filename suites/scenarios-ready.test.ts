@@ -36,6 +36,22 @@ describe('ready scenarios', () => {
     expect(report.results[0]!.assertions).toBeGreaterThan(0);
   });
 
+  it('busy-workspace: its charges fall over the months its posts were written, and no top-up sits at the clock\'s now', () => {
+    const doc = load('busy-workspace.json');
+    const now = Date.parse(doc.clock.now);
+    const ledger: Array<{ type: string; createdAt: number }> = doc.workspaces.find((w: any) => w.id === 'ws_payg_demo').wallet.ledger;
+    const charges = ledger.filter((t) => t.type === 'SPEND');
+    expect(charges.length).toBeGreaterThan(200);
+    // One action may add two entries at once (a post and its link); never more share an instant.
+    const perInstant = new Map<number, number>();
+    for (const t of charges) perInstant.set(t.createdAt, (perInstant.get(t.createdAt) ?? 0) + 1);
+    expect(Math.max(...perInstant.values())).toBeLessThanOrEqual(2);
+    expect(Math.max(...charges.map((t) => t.createdAt)) - Math.min(...charges.map((t) => t.createdAt))).toBeGreaterThan(90 * DAY);
+    const topUps = ledger.filter((t) => t.type === 'TOPUP');
+    expect(topUps.length).toBeGreaterThan(6);
+    expect(topUps.filter((t) => t.createdAt >= now)).toEqual([]);
+  });
+
   it('empty-workspace: one free workspace with nothing in it, reached by the key its description names', async () => {
     const { doc, m } = await started('empty-workspace.json');
     expect(doc.workspaces).toHaveLength(1);

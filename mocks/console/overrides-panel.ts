@@ -4,6 +4,7 @@
 import type { Faults, Override, Schemas } from './control.ts';
 import { actionButton, calmRefresh, field, fill, h } from './dom.ts';
 import type { Panel, PanelContext } from './panel.ts';
+import { SERVER_ERRORS } from '../http/server-errors.ts';
 
 type Latency = Schemas['Latency'];
 
@@ -30,6 +31,7 @@ export function overridesPanel(ctx: PanelContext): Panel {
     fill(
       answer,
       ...(op?.statuses ?? []).map((s) => h('option', { value: String(s) }, `${s}, the document's example`)),
+      ...SERVER_ERRORS.filter((s) => !op?.statuses.includes(s)).map((s) => h('option', { value: String(s) }, `${s}, a server error (Error shape)`)),
       h('option', { value: 'network' }, 'a dropped connection (fetch rejects)'),
       h('option', { value: 'delay' }, 'the real answer, delayed'),
     );
@@ -71,7 +73,7 @@ export function overridesPanel(ctx: PanelContext): Panel {
     { class: 'overrides cols' },
     h('section', { 'aria-label': 'Overrides' },
       h('h3', {}, 'Answers on demand'),
-      h('p', { class: 'hint' }, 'The next calls of an operation answer a status it documents with its example body, drop the connection, or wait. The operation does not run, so nothing changes; the journal marks each.'),
+      h('p', { class: 'hint' }, 'The next calls of an operation answer a status it documents with its example body, a server error, drop the connection, or wait. The operation does not run, so nothing changes; the journal marks each.'),
       form,
       h('table', { class: 'list', 'aria-label': 'Overrides in force' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Id'), h('th', { scope: 'col' }, 'Operation'), h('th', { scope: 'col' }, 'Answer'), h('th', { scope: 'col' }, 'Calls left'), h('th', { scope: 'col' }, h('span', { class: 'sr' }, 'Action')))),

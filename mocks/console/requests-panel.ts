@@ -53,6 +53,8 @@ export function requestsPanel(ctx: PanelContext): Panel {
   let matching: JournalEntry[] = [];
   let lastSeq = 0;
   let forgotten = 0;
+  /** Whether the mock keeps bodies (`--journal-bodies`): a body not shown is then one it does not keep (an upload). */
+  let bodiesKept = false;
   let live = true;
   let selected: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -173,7 +175,8 @@ export function requestsPanel(ctx: PanelContext): Panel {
   function rowFor(e: JournalEntry): HTMLTableRowElement {
     const notes: string[] = [];
     if (e.override) notes.push(e.override.by === 'prefer' ? 'Prefer' : 'override');
-    if (e.answer?.wallet) notes.push('wallet refused');
+    // An answer an override gave is the document's example, not a verdict of the wallet.
+    if (e.answer?.wallet && !e.override) notes.push('wallet refused');
     if (e.wallet) notes.push(creditsChange(e.wallet.credits));
     if (e.latencyMs) notes.push(`+${e.latencyMs} ms`);
     const row = h(
@@ -235,7 +238,9 @@ export function requestsPanel(ctx: PanelContext): Panel {
       decided.push(h('li', {}, o.by === 'prefer' ? 'The request\u2019s own Prefer header ' : `Override ${o.id ?? ''} of the control API `, how, o.delayMs ? `, after ${o.delayMs} ms` : '', '.'));
     }
     if (e.answer) {
-      decided.push(h('li', {}, e.answer.wallet ? 'The wallet refused: it did not cover the action. ' : 'Refused: ', h('q', { class: 'message' }, e.answer.message), e.answer.channel ? ` (channel ${e.answer.channel})` : ''));
+      // A body an override gave is the document's example (or a server error's): it says nothing of the world.
+      const lead = e.override?.status !== undefined ? 'Its body: ' : e.answer.wallet ? 'The wallet refused: it did not cover the action. ' : 'Refused: ';
+      decided.push(h('li', {}, lead, h('q', { class: 'message' }, e.answer.message), e.answer.channel ? ` (channel ${e.answer.channel})` : ''));
     }
     if (e.wallet) {
       decided.push(
@@ -263,7 +268,7 @@ export function requestsPanel(ctx: PanelContext): Panel {
         ? h('pre', { class: 'json' }, JSON.stringify(e.body, null, 2))
         : e.bodyText !== undefined
           ? h('pre', { class: 'json' }, `${e.bodyText}…`)
-          : h('p', { class: 'muted' }, e.bodyBytes ? `${e.bodyBytes} bytes, not kept: start the mock with --journal-bodies to see bodies.` : 'None.'),
+          : h('p', { class: 'muted' }, !e.bodyBytes ? 'None.' : bodiesKept ? `${e.bodyBytes} bytes, not kept: the journal keeps JSON bodies only.` : `${e.bodyBytes} bytes, not kept: start the mock with --journal-bodies to see bodies.`),
       h('div', { class: 'row' }, actionButton('Copy as curl', async () => {
         copyNote = { seq: e.seq, text: (await copyText(curl)) ? 'Copied.' : 'The browser refused the clipboard: select the line below.' };
         const shown = selected === e.seq ? details.querySelector('[data-copy-note]') : null;
@@ -324,6 +329,7 @@ export function requestsPanel(ctx: PanelContext): Panel {
     }
     lastSeq = journal.lastSeq;
     forgotten = journal.forgotten;
+    bodiesKept = journal.bodies;
     let world = false;
     let overrides = false;
     const now = Date.now();

@@ -40,6 +40,7 @@ input[type=checkbox]{width:16px;height:16px}
 .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end;margin:8px 0}
 .toolbar{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end}
 .count{margin:6px 0;color:#424a53;font-size:13px}
+.now-line td{border-top:2px solid #0969da;color:#0969da;font-size:12px;font-weight:600;padding:1px 8px}
 .cols{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:20px}
 .split{display:grid;grid-template-columns:minmax(0,62fr) minmax(0,38fr);gap:12px;flex:1;min-height:280px}
 .scroll{overflow:auto;min-height:0;border:1px solid #d0d7de;border-radius:6px}

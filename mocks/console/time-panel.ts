@@ -68,16 +68,26 @@ export function timePanel(ctx: PanelContext): Panel {
       ),
     ),
   );
+  /** What the field was last given: while it still holds that (nobody typed in it), it follows the clock. */
+  let offered = '';
   (element.querySelector('form') as HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     const at = parseInstant(to.value);
     if (Number.isNaN(at)) return ctx.say(`"${to.value}" is not an instant: write it as 2026-01-06 09:00 (UTC) or in ISO 8601.`);
+    // Moved there: the field follows the clock again.
+    offered = to.value;
     void move({ now: new Date(at).toISOString() });
   });
+
+  function offerNow(): void {
+    if (to.matches(':focus') || (to.value !== '' && to.value !== offered)) return;
+    to.value = offered = instant(ctx.store.now()).slice(0, 16);
+  }
 
   function showClock(): void {
     const c = ctx.store.clock;
     if (!c) return;
+    offerNow();
     now.textContent = instant(ctx.store.now());
     mode.textContent = c.frozen ? 'Frozen: it moves only when told to.' : 'Running: it moves with real time.';
     freeze.textContent = c.frozen ? 'Resume (run with real time)' : 'Freeze';
@@ -115,7 +125,6 @@ export function timePanel(ctx: PanelContext): Panel {
     label: 'Time',
     element,
     shown() {
-      if (!to.value && ctx.store.clock) to.value = instant(ctx.store.now()).slice(0, 16);
       showClock();
       showNext();
     },

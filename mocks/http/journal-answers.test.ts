@@ -52,10 +52,10 @@ describe('the journal says what decided each answer', () => {
     const m = testMock();
     await m.http.post('/_mock/overrides').send({ operationId: 'listIntegrations', status: 401, times: 1 }).expect(201);
     await m.api('get', '/integrations').expect(401);
-    await m.api('get', '/groups').set('Prefer', 'code=503').expect(400);
+    await m.api('get', '/groups').set('Prefer', 'code=409').expect(400);
     const [overridden, prefer] = (await entries(m)).entries;
     expect(overridden).toMatchObject({ override: { by: 'control', status: 401 }, answer: { message: expect.any(String) } });
-    expect(prefer.answer.message).toMatch(/listGroups does not document 503/);
+    expect(prefer.answer.message).toMatch(/listGroups does not document 409/);
   });
 
   it('gives lastSeq, the after of the next poll, whatever the filters; a reset takes it back to 0', async () => {

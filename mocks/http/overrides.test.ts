@@ -8,7 +8,7 @@ import { MockClock } from '../domain/clock.ts';
 import { startMock, type RunningMock } from '../server.ts';
 import { API, KEYS, T0, testMock, type TestMock } from '../testing.ts';
 import type { MockApp } from './app.ts';
-import { documentedStatuses, MAX_OVERRIDES, parsePrefer } from './overrides.ts';
+import { documentedStatuses, MAX_OVERRIDES, parsePrefer, SERVER_ERROR_RETRY_AFTER_SECONDS, SERVER_ERRORS } from './overrides.ts';
 
 const ORIGIN = 'http://127.0.0.1:4010';
 const validator = getValidator();
@@ -84,6 +84,47 @@ describe('Prefer: code=<status>, on every public operation', () => {
   });
 });
 
+// Every public operation and every server error a deployment sends, though the document lists none.
+const EVERY_SERVER_ERROR = validator.operations.flatMap((op) => SERVER_ERRORS.map((status) => [`${op.operationId} ${status}`, op, status] as const));
+
+describe('server errors on demand: 500, 502, 503 and 504 on every public operation', () => {
+  it('are the four a deployment sends, and no operation documents one', () => {
+    expect(SERVER_ERRORS).toEqual([500, 502, 503, 504]);
+    expect(validator.operations.filter((op) => documentedStatuses(op).some((s) => s >= 500)).map((op) => op.operationId)).toEqual([]);
+  });
+
+  it.each(EVERY_SERVER_ERROR)('%s by Prefer: the Error shape, without running the operation', async (_name, op, status) => {
+    const m = testMock();
+    const before = fingerprint(m.app);
+    const res = await send(m.app, op, { prefer: `code=${status}` });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('preference-applied')).toBe(`code=${status}`);
+    expect(res.headers.get('retry-after')).toBe(status === 503 ? String(SERVER_ERROR_RETRY_AFTER_SECONDS) : null);
+    const body = await readBody(res);
+    expect(validator.validateAt('#/components/schemas/Error', body)).toEqual([]);
+    expect(body).toMatchObject({ statusCode: status, msg: expect.any(String), message: expect.any(String) });
+    expect(fingerprint(m.app)).toBe(before);
+    expect(lastEntry(m)).toMatchObject({ operationId: op.operationId, status, override: { by: 'prefer', status } });
+  });
+
+  it('by an override, for the next calls: createPosts answers 502 once, then for real', async () => {
+    const m = testMock();
+    const set = await m.http.post('/_mock/overrides').send({ operationId: 'createPosts', status: 502, times: 1 }).expect(201);
+    const failed = await m.api('post', '/posts').send(draft).expect(502);
+    expect(failed.headers['x-mock-override']).toBe(set.body.id);
+    expect(failed.body).toEqual({ statusCode: 502, msg: 'Bad Gateway', message: 'Bad Gateway' });
+    await m.api('post', '/posts').send(draft).expect(200);
+  });
+
+  it('a server error has no examples to name', async () => {
+    const m = testMock();
+    const res = await m.api('get', '/groups').set('Prefer', 'code=500, example=x').expect(400);
+    expect(res.body.message).toMatch(/listGroups 500 has no examples/);
+    await m.http.post('/_mock/overrides').send({ operationId: 'listGroups', status: 500, example: 'x' }).expect(400);
+  });
+});
+
 describe('Prefer, the rest of its syntax', () => {
   const createPosts = validator.byId('createPosts');
 
@@ -143,7 +184,7 @@ describe('Prefer, the rest of its syntax', () => {
   });
 
   it.each([
-    ['an undocumented status, naming the documented ones', 'listGroups', 'code=503', /listGroups does not document 503; it documents 200, 401/],
+    ['an undocumented status, naming the documented ones', 'listGroups', 'code=409', /listGroups does not document 409; it documents 200, 401, and any operation answers 500, 502, 503, 504/],
     ['a code that is not a status', 'listGroups', 'code=abc', /code=abc: give a status listGroups documents \(200, 401\)/],
     ['an unknown example, naming those there are', 'createPosts', 'code=400, example=nope', /createPosts 400 has no example named 'nope'; it has error, settings/],
     ['an example no status holds', 'getWallet', 'example=nope', /getWallet has no example named 'nope'; its examples are wallet \(200\), paidPlan \(200\), example \(401\)/],
@@ -237,7 +278,7 @@ describe('POST /_mock/overrides: the next calls, or until cleared', () => {
 
   it.each([
     ['an unknown operation', { operationId: 'createPost', status: 402 }, /No public operation is called 'createPost'/],
-    ['a status the operation does not document, naming those it does', { operationId: 'listGroups', status: 503 }, /listGroups does not document 503; it documents 200, 401/],
+    ['a status the operation does not document, naming those it does', { operationId: 'listGroups', status: 409 }, /listGroups does not document 409; it documents 200, 401/],
     ['an unknown example', { operationId: 'getWallet', status: 200, example: 'nope' }, /getWallet 200 has no example named 'nope'; it has wallet, paidPlan/],
     ['nothing to do', { operationId: 'listGroups', times: 3 }, /Give status/],
     ['a network error with a status', { operationId: 'listGroups', status: 401, error: 'network' }, /cannot also answer a status/],
@@ -321,6 +362,31 @@ describe('a network error under the Node server', () => {
       [0, { by: 'control', id, error: 'network' }],
       [200, undefined],
     ]);
+  });
+});
+
+describe('the journal of an overridden request, with bodies kept', () => {
+  it.each([
+    ['Prefer', (m: TestMock) => m.api('post', '/posts').set('Prefer', 'code=402').send(draft).expect(402)],
+    ['an override', async (m: TestMock) => {
+      await m.http.post('/_mock/overrides').send({ operationId: 'createPosts', status: 402, times: 1 }).expect(201);
+      await m.api('post', '/posts').send(draft).expect(402);
+    }],
+    ['a network error', async (m: TestMock) => {
+      const dropped = await m.app.fetch(new Request(`${ORIGIN}${API}/posts`, { method: 'POST', headers: { authorization: KEYS.payg, 'content-type': 'application/json', prefer: 'error=network', 'content-length': String(JSON.stringify(draft).length) }, body: JSON.stringify(draft) }));
+      expect(dropped.type).toBe('error');
+    }],
+  ])('%s: the body the app sent is kept, as for a request the operation answered', async (_by, send) => {
+    const m = testMock({ journalBodies: true });
+    await send(m);
+    expect(lastEntry(m)).toMatchObject({ operationId: 'createPosts', body: draft, bodyBytes: JSON.stringify(draft).length });
+  });
+
+  it('without bodies kept, an overridden request still records its size only', async () => {
+    const m = testMock();
+    await m.api('post', '/posts').set('Prefer', 'code=402').send(draft).expect(402);
+    expect(lastEntry(m).body).toBeUndefined();
+    expect(lastEntry(m).bodyBytes).toBe(JSON.stringify(draft).length);
   });
 });
 

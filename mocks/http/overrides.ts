@@ -1,5 +1,5 @@
 // Answers on demand, for the states a UI must show: any documented status of a public operation with the document's
-// example body, a dropped connection, or a delay. Asked per request with `Prefer` (RFC 7240: Prism's `code`,
+// example body, a server error (SERVER_ERRORS), a dropped connection, or a delay. Asked per request with `Prefer` (RFC 7240: Prism's `code`,
 // `example` and `dynamic`, and the mock's `error` and `delay`) or for the next calls through the control API
 // (POST /_mock/overrides). The pipeline consults this before an operation runs (mocks/http/pipeline.ts `journaled`):
 // an answer given here never runs the operation, so nothing changes.
@@ -8,6 +8,9 @@ import type { CompiledOperation } from '../../spec/validator.ts';
 import { deref as resolve, describeViolations } from '../../spec/validator.ts';
 import { rateLimited } from '../domain/errors.ts';
 import { MAX_LATENCY_MS } from './latency.ts';
+import { SERVER_ERROR_RETRY_AFTER_SECONDS, SERVER_ERRORS } from './server-errors.ts';
+
+export { SERVER_ERROR_RETRY_AFTER_SECONDS, SERVER_ERRORS };
 
 export type OverrideCreate = components['schemas']['OverrideCreate'];
 export type OverrideView = components['schemas']['Override'];
@@ -110,14 +113,25 @@ export function cannedAnswer(document: Doc, op: CompiledOperation, status: numbe
     if (holder === undefined) throw new OverrideRefused(`${op.operationId} has no example named '${example}'; its examples are ${exampleList(document, op)}`);
     status = holder;
   }
-  if (!statuses.includes(status)) {
-    throw new OverrideRefused(`${op.operationId} does not document ${status}; it documents ${statuses.join(', ')}`);
+  const serverError = !statuses.includes(status) && SERVER_ERRORS.includes(status);
+  if (!statuses.includes(status) && !serverError) {
+    throw new OverrideRefused(`${op.operationId} does not document ${status}; it documents ${statuses.join(', ')}, and any operation answers ${SERVER_ERRORS.join(', ')}`);
+  }
+  if (serverError && example !== undefined) {
+    throw new OverrideRefused(`${op.operationId} ${status} has no examples: the document lists no ${status}, and the mock answers it in the Error shape`);
   }
   let byKey = built.get(op);
   if (!byKey) built.set(op, (byKey = new Map()));
   const key = `${status} ${example ?? ''}`;
   const kept = byKey.get(key);
   if (kept) return kept;
+  if (serverError) {
+    const reason = REASONS[status]!;
+    const retry: Record<string, string> = status === 503 ? { 'retry-after': String(SERVER_ERROR_RETRY_AFTER_SECONDS) } : {};
+    const canned: Canned = { status, body: { statusCode: status, msg: reason, message: reason }, contentType: 'application/json', headers: () => ({ ...retry }) };
+    byKey.set(key, canned);
+    return canned;
+  }
 
   const response = resolve(document, op.operation.responses[String(status)]);
   const found = mediaOf(response);
@@ -242,7 +256,7 @@ export function preferPlan(document: Doc, op: CompiledOperation, header: string 
   try {
     let status: number | undefined;
     if (prefs.has('code')) {
-      if (code === undefined || !/^\d{3}$/.test(code)) throw new OverrideRefused(`code=${code ?? ''}: give a status ${op.operationId} documents (${documentedStatuses(op).join(', ')})`);
+      if (code === undefined || !/^\d{3}$/.test(code)) throw new OverrideRefused(`code=${code ?? ''}: give a status ${op.operationId} documents (${documentedStatuses(op).join(', ')}) or a server error (${SERVER_ERRORS.join(', ')})`);
       status = Number(code);
       applied.push(`code=${code}`);
     }

@@ -237,7 +237,11 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
   const at = state.clock.now();
   const seen: Seen = {};
   const plan = planFor(state.validator.document, state.overrides, op, request);
-  const response = plan && (plan.refused !== undefined || plan.canned || plan.network) ? overridden(plan, at) : await answer({ ...call, seen });
+  const instead = plan && (plan.refused !== undefined || plan.canned || plan.network);
+  // The operation does not run under an override, so nothing parses the body: with bodies kept it is read here, since
+  // what the app sent is what a test asserts, whatever answered it.
+  const sent = instead && state.journal.bodies ? await bodyForJournal(op, call) : undefined;
+  const response = instead ? overridden(plan, at) : await answer({ ...call, seen });
   // A client that went away sees no delay; its request is still recorded. The stream is drawn from even when an
   // override sets the delay, so the n-th call of an operation still waits what it would have.
   const drawn = response?.status === 499 ? 0 : state.latency.draw(op.operationId);
@@ -256,7 +260,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     at,
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : unreadBody(call) ? null : 0),
-    body: seen.ctx?.body,
+    body: seen.ctx?.body ?? sent,
     secrets: () => requestSecrets((call.incoming as { headers?: NodeHeaders } | undefined)?.headers ?? request.headers, params),
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
@@ -270,6 +274,19 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
   if (!response) return Response.error();
   if (plan?.applied && !plan.refused) return withHeader(response, 'preference-applied', plan.applied);
   return response;
+}
+
+/**
+ * The JSON body of a request an override answered, for the journal; none for another kind (an upload's bytes are never
+ * journalled) or for one that does not parse, which the operation would have refused.
+ */
+async function bodyForJournal(op: CompiledOperation, call: Call): Promise<unknown> {
+  if (!op.requestContentTypes.includes('application/json') || !/^application\/json\b/i.test(call.request.headers.get('content-type') ?? '')) return undefined;
+  try {
+    return await readJson(call.request, call.incoming);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

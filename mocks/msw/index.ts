@@ -24,7 +24,7 @@ export type JournalEntry = ControlComponents['schemas']['JournalEntry'];
 export type JournalFilter = NonNullable<ControlPaths['/requests']['get']['parameters']['query']>;
 /** An operationId of the public API. */
 export type PublicOperationId = keyof PublicOperations & string;
-/** What an override answers: a documented `status` (and `example`), `error: 'network'`, `delayMs`; `times` calls or until cleared. */
+/** What an override answers: a documented `status` (and `example`) or a server error (500, 502, 503, 504), `error: 'network'`, `delayMs`; `times` calls or until cleared. */
 export type OverrideOptions = Omit<ControlComponents['schemas']['OverrideCreate'], 'operationId'>;
 export type Override = ControlComponents['schemas']['Override'];
 /** An override in force, as set; `clear()` ends it (and resolves when it was already spent or reset away). */

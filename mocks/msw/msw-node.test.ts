@@ -175,7 +175,7 @@ describe('states a UI must show, on demand through the export', () => {
     await off.clear();
     expect((await client.GET('/wallet')).response.status).toBe(200);
     await off.clear();
-    await expect(mock.override('getWallet', { status: 503 })).rejects.toThrow(/getWallet does not document 503; it documents 200, 401/);
+    await expect(mock.override('getWallet', { status: 409 })).rejects.toThrow(/getWallet does not document 409; it documents 200, 401/);
   });
 
   it('a network error makes the app’s fetch reject, by Prefer and by override; mock.fetch rejects the same way', async () => {
@@ -190,6 +190,17 @@ describe('states a UI must show, on demand through the export', () => {
       [0, 'network'],
       [200, undefined],
     ]);
+  });
+
+  it('the 500 page: Prefer: code=500 and an override of 503 answer in the Error shape, through MSW', async () => {
+    const prefer = await fetch(`${mock.apiBase}/wallet`, { headers: { Authorization: KEYS.payg, Prefer: 'code=500' } });
+    expect([prefer.status, await prefer.json()]).toEqual([500, { statusCode: 500, msg: 'Internal Server Error', message: 'Internal Server Error' }]);
+    await mock.override('getWallet', { status: 503, times: 1 });
+    const { error, response } = await client.GET('/wallet');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(error).toMatchObject({ statusCode: 503, message: 'Service Unavailable' });
+    expect((await client.GET('/wallet')).response.status).toBe(200);
   });
 
   it('Prefer: code=429 gives the 429 a UI shows, with a Retry-After to count down from', async () => {

@@ -412,7 +412,8 @@ export interface paths {
          * Make an operation answer a status, a network error or a delay
          * @description Makes the next `times` calls of a public operation (every call until cleared when `times` is left out)
          *     answer one of its documented statuses with the document's example for it (`example` names one when the
-         *     status has several), or drop the connection (`error: network`), optionally after `delayMs`; `delayMs` alone
+         *     status has several), a server error (500, 502, 503 or 504, in the `Error` shape; a 503 with `Retry-After`),
+         *     or drop the connection (`error: network`), optionally after `delayMs`; `delayMs` alone
          *     holds the operation's real answer that long. An overridden answer never runs the operation, so nothing
          *     changes; it is recorded in the request journal with `override`. A status the operation does not document,
          *     an unknown example or operation answers 400 naming what there is. At most 100 overrides are kept; a reset
@@ -1085,16 +1086,16 @@ export interface components {
             latency: string;
             seed?: number;
         };
-        /** @description What the next calls of one public operation answer: a documented status (with `example`), a network error, and or a delay. At least one of `status`, `example`, `error` and `delayMs`. */
+        /** @description What the next calls of one public operation answer: a documented status (with `example`) or a server error, a network error, and or a delay. At least one of `status`, `example`, `error` and `delayMs`. */
         OverrideCreate: {
             /** @description A public API operationId, e.g. createPosts. */
             operationId: string;
-            /** @description A status the operation documents; the body is its example in the public document. */
+            /** @description A status the operation documents, the body its example in the public document; or a server error (500, 502, 503, 504), the body in the `Error` shape (a mock decision: the reference documents no 5xx). */
             status?: number;
             /** @description The name of one of the status's examples (`example` for the unnamed one); without `status`, the lowest status that has an example of this name. */
             example?: string;
             /**
-             * @description `network`: the connection drops with no answer (a fetch rejects). Not with `status` or `example`.
+             * @description `network`: the connection drops, with a broken head no client resends (a fetch rejects, once). Not with `status` or `example`.
              * @enum {string}
              */
             error?: "network";

@@ -1553,8 +1553,8 @@ export interface components {
             content: {
                 "multipart/form-data": {
                     /** @description The file's bytes. */
-                    file: string;
-                };
+                    file: Blob;
+                } | FormData;
             };
         };
     };

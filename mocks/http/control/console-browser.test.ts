@@ -162,6 +162,19 @@ describe('the console in Chromium', () => {
     await panel('requests').locator('tr[data-seq="1223"][aria-selected=true]').waitFor();
   }, STEP_TIMEOUT_MS);
 
+  it('Requests: a 402 an override gave names the override, not the wallet, and shows the body the app sent', async () => {
+    const set = await control(mock, 'POST', '/overrides', { operationId: 'createPosts', status: 402, times: 1 });
+    expect((await api(mock, 'POST', '/posts', KEYS.payg, post('ch_payg_x', 'Overridden sale', T0 + 7_200_000))).status).toBe(402);
+    await row(/override/).click();
+    const details = panel('requests').locator('.details');
+    await details.locator('h3', { hasText: 'POST /api/public/v1/posts → 402 Payment Required' }).waitFor();
+    const decided = await details.locator('.decided').textContent();
+    expect(decided).toContain(`Override ${set.id} of the control API answered 402`);
+    expect(decided).not.toMatch(/wallet refused/i);
+    expect(await row(/override/).textContent()).not.toMatch(/wallet refused/);
+    expect(await details.locator('pre.json').textContent()).toContain('Overridden sale');
+  }, STEP_TIMEOUT_MS);
+
   it('Time: moving the clock an hour publishes the scheduled post the panel lists next', async () => {
     const [created] = (await (await api(mock, 'POST', '/posts', KEYS.payg, post('ch_payg_x', 'Launch day https://example.com', T0 + 30 * 60_000))).json()) as Array<{ postId: string }>;
     await tab('time').click();
@@ -317,6 +330,19 @@ describe('the console in Chromium', () => {
     await expect.poll(() => panel('requests').locator('table.journal tr[data-seq]').count()).toBe(2);
   }, STEP_TIMEOUT_MS);
 
+  it('Overrides: the form offers the server errors a deployment sends, and the next call answers one in the Error shape', async () => {
+    await tab('overrides').click();
+    const form = panel('overrides').locator('form.override-form');
+    await form.getByLabel('Operation').selectOption('listIntegrations');
+    await form.getByLabel('Answer').selectOption('503');
+    await form.getByLabel('For the next calls').fill('1');
+    await form.getByRole('button', { name: 'Set the override' }).click();
+    await page.locator('.badges', { hasText: '1 override' }).waitFor();
+    const down = await api(mock, 'GET', '/integrations', KEYS.payg);
+    expect([down.status, await down.json()]).toEqual([503, { statusCode: 503, msg: 'Service Unavailable', message: 'Service Unavailable' }]);
+    await page.locator('.badges', { hasText: '0 overrides' }).waitFor();
+  }, STEP_TIMEOUT_MS);
+
   it('a page of another origin drives nothing: no read, no change, no frame', async () => {
     const before = await balanceOf(mock, 'ws_payg_demo');
     const seq = (await control(mock, 'GET', '/requests')).lastSeq;
@@ -371,6 +397,49 @@ describe('the console in Chromium', () => {
     await other.close();
     expect(await balanceOf(mock, 'ws_payg_demo')).toBe(before);
     expect((await control(mock, 'GET', '/requests')).lastSeq).toBe(seq);
+  }, STEP_TIMEOUT_MS);
+
+  it('at busy-workspace\'s size: Posts newest first in a window around the clock\'s now, paged; Move to follows the clock', async () => {
+    await page.goto(`${mock.origin}/_mock/console`);
+    await tab('scenarios').click();
+    await panel('scenarios').getByRole('button', { name: 'Load busy-workspace' }).click();
+    await panel('scenarios').locator('.outcome', { hasText: 'Loaded busy-workspace' }).waitFor();
+
+    // Time: the field offers the clock's now, and keeps following it as the clock moves.
+    await tab('time').click();
+    const to = panel('time').getByLabel('Move to (UTC)');
+    await expect.poll(() => to.inputValue()).toBe('2026-01-05 09:00');
+    await panel('time').getByRole('button', { name: '+1 day' }).click();
+    await expect.poll(() => to.inputValue()).toBe('2026-01-06 09:00');
+    await panel('time').getByRole('button', { name: '+1 min' }).click();
+    await expect.poll(() => to.inputValue()).toBe('2026-01-06 09:01');
+    // What a person typed is theirs until they move the clock.
+    await to.fill('2026-01-07 12:00');
+    await panel('time').getByRole('button', { name: '+1 h' }).click();
+    await panel('time').locator('.result', { hasText: '2026-01-06 10:01' }).waitFor();
+    expect(await to.inputValue()).toBe('2026-01-07 12:00');
+
+    await tab('posts').click();
+    await panel('posts').getByLabel('Workspace').selectOption('ws_payg_demo');
+    const rows = panel('posts').locator('tbody tr[data-post]');
+    const dates = async () => (await rows.locator('td:first-child').allTextContents()).map((t) => t.slice(0, 16));
+    const nowLine = panel('posts').locator('tbody tr.now-line');
+    await nowLine.waitFor();
+    expect(await nowLine.textContent()).toContain('2026-01-06 10:01');
+    // Newest first, the clock's now inside the window: the week around it is in sight without a filter.
+    const around = await dates();
+    expect(around.length).toBeGreaterThan(20);
+    expect(around).toEqual([...around].sort().reverse());
+    expect(around.some((d) => d.startsWith('2026-01-06'))).toBe(true);
+    expect(around.some((d) => d.startsWith('2026-01-05'))).toBe(true);
+    await expect.poll(() => panel('posts').locator('.count').textContent()).toMatch(/Showing [\d,]+–[\d,]+ of 2,743 matching, newest first/);
+
+    await panel('posts').getByRole('button', { name: 'Older' }).click();
+    await expect.poll(async () => (await dates())[0]! <= around.at(-1)! && (await dates()).at(-1)! < around.at(-1)!).toBe(true);
+    await panel('posts').getByRole('button', { name: 'Newest' }).click();
+    await expect.poll(async () => (await dates())[0]).toBe('2026-03-06 08:12');
+    await panel('posts').getByRole('button', { name: 'Around now' }).click();
+    await expect.poll(() => dates()).toEqual(around);
   }, STEP_TIMEOUT_MS);
 
   it('under --control-token the console does nothing until the token is typed, and keeps it nowhere', async () => {

@@ -125,6 +125,72 @@ describe('the out-of-credits loop in Chromium', () => {
     }, STEP_TIMEOUT_MS);
   });
 
+  describe('against a running mock: the refused post kept across the wallet page\'s load (docs/examples/keep-refused-action.ts)', () => {
+    let mock: RunningMock;
+    let site: { server: Server; origin: string };
+    let page: Page;
+
+    beforeAll(async () => {
+      mock = await startMock({ port: 0, strict: true, scenario: lowCredits });
+      // The example as an app bundles it, importing the package by name (here, its sources).
+      const app = `
+import { createSpwClient } from 'social-publishing-contract/client';
+import { retryRefusedPost, topUpThenRetry } from ${JSON.stringify(here('../../../docs/examples/keep-refused-action.ts'))};
+const apiOrigin = ${JSON.stringify(mock.origin)};
+const api = createSpwClient({ baseUrl: apiOrigin, apiKey: ${JSON.stringify(KEYS.payg)} });
+const post = {
+  type: 'schedule', date: new Date(Date.now() + 86400000).toISOString(), shortLink: false, tags: [],
+  posts: [{ integration: { id: 'ch_payg_x' }, value: [{ content: 'Our launch: https://example.com/launch', image: [] }], settings: { __type: 'x', who_can_reply_post: 'everyone' } }],
+};
+window.retried = retryRefusedPost(api);
+window.publish = async () => {
+  const { error, response } = await api.POST('/posts', { body: post });
+  if (response.status === 402 && error && 'wallet' in error) topUpThenRetry(post, error.url, apiOrigin);
+  return response.status;
+};
+`;
+      const bundle = await build({
+        stdin: { contents: app, resolveDir: here('.'), loader: 'ts', sourcefile: 'refused-action-app.ts' },
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        alias: { 'social-publishing-contract/client': here('../../../client/index.ts') },
+        write: false,
+        logLevel: 'silent',
+      });
+      site = await serveFiles({
+        '/': ['text/html; charset=utf-8', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>App</title></head><body><h1>App</h1><script type="module" src="/app.js"></script></body></html>'],
+        '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
+      });
+      page = await browser.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    }, STEP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await page?.close();
+      await Promise.all([mock?.close(), close(site?.server)]);
+    });
+
+    it('refused, the post is kept while the wallet page loads; back in a fresh page it is sent again, once, and taken', async () => {
+      await page.goto(`${site.origin}/?screen=composer`);
+      expect(await page.evaluate(() => (window as any).retried)).toBeUndefined();
+      const leaving = page.waitForURL((url) => url.origin === mock.origin);
+      expect(await page.evaluate(() => (window as any).publish())).toBe(402);
+      await leaving;
+      await page.locator('#credits').fill('50');
+      await page.locator('button[value=top-up]').click();
+      await expect.poll(() => page.locator('.notice').textContent(), { timeout: STEP_TIMEOUT_MS }).toBe('Credits added.');
+      await page.locator('#return').click();
+      await page.waitForURL(`${site.origin}/?screen=composer`);
+      expect(await page.evaluate(() => (window as any).retried)).toBe(200);
+      // Sent once: a reload finds nothing waiting.
+      await page.reload();
+      expect(await page.evaluate(() => (window as any).retried)).toBeUndefined();
+      const journal = await (await fetch(`${mock.origin}/_mock/requests?operation=createPosts`)).json();
+      expect(journal.entries.map((e: { status: number }) => e.status)).toEqual([402, 200]);
+    }, STEP_TIMEOUT_MS);
+  });
+
   describe('with the mock in the page (the MSW worker), where no server runs', () => {
     let site: { server: Server; origin: string };
     let page: Page;
