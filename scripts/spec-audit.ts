@@ -96,6 +96,26 @@ export const FINDINGS: Array<{ quote?: string; text: string }> = [
     text: 'Mock decision, kept. The reference marks no field of `Error` required; the spec asks for at least one of `msg` and `message` (a body with neither says nothing), as `Error`\'s description says.',
   },
   {
+    quote: 'published immediately',
+    text: 'Read by the suites as every careful implementer may read it. Section 3 says a `now` post is "published immediately"; a server may publish it within the request or hand it to a queue that publishes it a moment later. The suites accept `PUBLISHED` or still on the schedule (`QUEUE`) right after the answer, never `DRAFT`, and expect `PUBLISHED` once time has passed (suites/models/posts: the `publishing` state).',
+  },
+  {
+    quote: 'Response (200): array of `{postId: string, integration: string}`, both required.',
+    text: 'Read by the suites as every careful implementer may read it. How many entries, and for which items, is not said: one per entry of `posts`, or one per item of each entry\'s `value` (the post, then its thread items) are both accepted, the post first (variation `one-id-per-item`, docs/variations.md).',
+  },
+  {
+    quote: 'For `POST /posts` validation the body may instead be',
+    text: 'Read by the suites as every careful implementer may read it. A settings problem may answer either shape; the two are one outcome in the coverage (`x-server-chooses` in the spec), and the channel may be named in `name`/`provider` or in the `Error` message (variation `settings-error-as-error`).',
+  },
+  {
+    quote: 'Forecast of paid usage in the next hours',
+    text: 'Read by the suites as every careful implementer may read it. `forecast` is `object|null`: a server that gives no forecast passes the forecast checks on that alone (variation `forecast-null`); one that gives a forecast is held to what it counts.',
+  },
+  {
+    quote: 'Invalid request or validation failure',
+    text: 'Read by the suites as every careful implementer may read it. A path that is not valid percent-encoding (`/posts/%ZZ/missing`) is an invalid request before anything is looked up: a 400 in the `Error` shape is accepted on any operation, as is the operation\'s 404 (variation `malformed-escape-400`).',
+  },
+  {
     text: 'Mock decision, kept. Where a response object\'s fields are listed with no Required column (post summary, delete result, wallet transactions, estimate, skills, brief), the spec takes every listed field as always present, nullable ones as null, as its "How to read this document" says; where the reference gives no type (a price item\'s `key`, `name`, `provider`, `unit`, `pricingModel`, `howCharged`) the spec writes string.',
   },
 ];

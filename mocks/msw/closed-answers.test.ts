@@ -42,9 +42,12 @@ function unnamed(value: unknown, schema: unknown, path: string): string[] {
   const props = named(s);
   // An object whose fields the reference does not show (no properties anywhere): open, nothing to compare.
   if (props.size === 0) return [];
+  // An object the document says holds more than it names (`additionalProperties: true`: the OpenAPI description's own
+  // fields): only what it names is compared.
+  const open = s.additionalProperties === true;
   return Object.entries(value).flatMap(([k, v]) => {
     const found = props.get(k);
-    if (!found) return [`${path}.${k}`];
+    if (!found) return open ? [] : [`${path}.${k}`];
     // Checked inside against each schema that names it: unnamed only if every one leaves it unnamed.
     const inside = found.map((f) => unnamed(v, f, `${path}.${k}`));
     return inside.reduce((a, b) => (a.length <= b.length ? a : b));

@@ -3196,8 +3196,12 @@ export interface operations {
                             title: string;
                             /** @constant */
                             version: "1.0.0";
+                        } & {
+                            [key: string]: unknown;
                         };
                         paths: Record<string, unknown>;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

@@ -59,7 +59,7 @@ export class CreatePost implements PostCommand {
       slot,
       at,
       exactDate: s.type !== 'now',
-      state: s.type === 'draft' ? 'draft' : s.type === 'now' ? 'published' : 'scheduled',
+      state: s.type === 'draft' ? 'draft' : s.type === 'now' ? 'publishing' : 'scheduled',
     });
   }
 

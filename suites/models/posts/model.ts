@@ -24,6 +24,11 @@ export type ModelState =
   | 'scheduled'
   /** `PUBLISHED`. */
   | 'published'
+  /**
+   * A `now` post before any time has passed: "published immediately" (section 3) is read as at once or as soon as the
+   * server's queue takes it, so it is `PUBLISHED` or still on the schedule, never `DRAFT`; once time passes, published.
+   */
+  | 'publishing'
   /** A draft whose date has passed: "transitions other than those in the table: not shown". */
   | 'unknown';
 
@@ -100,7 +105,7 @@ export function passTime(model: PostModel, real: PostReal, slots: number): void 
   const now = nowOf(model, real);
   for (const p of model.posts) {
     if (p.at > now) continue;
-    if (p.state === 'scheduled') p.state = 'published';
+    if (p.state === 'scheduled' || p.state === 'publishing') p.state = 'published';
     else if (p.state === 'draft') p.state = 'unknown';
   }
 }
