@@ -375,6 +375,10 @@ export const mock: MswMock = createMswMock({ seed: 1 });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/^spw needs Node\.js 22\.12 or later \(22, 24 or 26, the maintained lines\); this is Node\.js 20\.\d+\.\d+\.\n$/);
+    // From a checkout too (node cli/start.mjs), the same one line rather than a stack trace from loading TypeScript.
+    const fromCheckout = await run(node20, [join(repo, 'cli', 'start.mjs'), 'mock'], repo);
+    expect(fromCheckout.code).toBe(1);
+    expect(fromCheckout.stderr).toMatch(/^spw needs Node\.js 22\.12 or later \(\^22\.12\.0 \|\| \^24\.0\.0 \|\| \^26\.0\.0\); this is Node\.js 20\.\d+\.\d+\. From a checkout, npm start and npm run use the pinned Node of package\.json\.\n$/);
   }, 5 * MINUTES);
 });
 

@@ -38,5 +38,6 @@ export async function inProcessTarget(options: MockOptions = {}): Promise<InProc
     fetchableImageUrl: IN_PROCESS_MEDIA_URL,
     label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}${options.variations?.length ? ` with variation ${options.variations.join(', ')}` : ''}`,
   });
-  return Object.assign(target, { app });
+  const flags = ['--in-process', ...(options.faults?.length ? [`--fault ${options.faults.join(',')}`] : []), ...(options.variations?.length ? [`--variation ${options.variations.join(',')}`] : [])];
+  return Object.assign(target, { app, flags: flags.join(' ') });
 }

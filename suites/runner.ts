@@ -380,7 +380,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   const check = running.check;
   // A part replays alone: the same part seed and the same fresh start as in the whole run.
   const selection = unitName(check.name, running.part);
-  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: npm run verify -- --seed ${options.seed} --checks ${selection}`;
+  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: ${replayLine(run.target, options.seed, selection)}`;
   const replay = target.history.since(replayMark);
   const found = {
     check: check.name,
@@ -394,6 +394,16 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     running.result.failures.push({ check: found.check, seed: found.seed, received: `an error in the check: ${String((error as Error)?.message ?? error)}`, documented: label, sequence: found.sequence, reproduce: found.reproduce });
   }
   return false;
+}
+
+/**
+ * The command that runs this check (or part) again against the same target with the same seed: every flag the run was
+ * aimed with, secrets as the variables `verify` reads. From a checkout through npm, elsewhere through the installed
+ * package's `spw`.
+ */
+export function replayLine(target: Target, seed: number, selection: string): string {
+  const fromCheckout = /[\\/]cli[\\/](start\.mjs|bin\.ts)$/.test(process.argv[1] ?? '') || Boolean(process.env.VITEST);
+  return `${fromCheckout ? 'npm run verify --' : 'npx spw verify'} ${target.flags} --seed ${seed} --checks ${selection}`;
 }
 
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
@@ -475,6 +485,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
     }
   });
   if (part !== undefined) for (const f of result.failures) f.part = part;
+  for (const f of result.failures) f.replay ??= replayLine(run.target, options.seed, name);
   result.states = [...states];
   result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;

@@ -31,6 +31,11 @@ export interface Target {
   limits: PoliteStats;
   /** A transport like `fetch` that records into `history` instead (a check's own history, passed on to the run's). */
   record(history: History): typeof fetch;
+  /**
+   * The flags that aim `verify` at this target again, as a failure's replay line prints them: secrets as the
+   * environment variables `verify` reads, never their values.
+   */
+  flags: string;
   close?(): Promise<void>;
 }
 
@@ -89,6 +94,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     fetchableImageUrl: options.fetchableImageUrl,
     limits: polite.stats,
     record: (into) => recordingFetch(polite.fetch, into, matcher),
+    flags: flagsOf(options, baseUrl),
   };
   if (options.control && options.states) throw new Error('--control and --states name the same thing (the mock\'s hook is <control>/states): give one');
   const hook = options.states ?? (options.control ? `${options.control.replace(/\/+$/, '')}/states` : undefined);
@@ -100,6 +106,25 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     await refreshKeys(target);
   }
   return target;
+}
+
+/** A value as a shell word. */
+const word = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+
+/** The flags of `verify` that name this target, its hook and its keys; secrets as the variables `verify` reads. */
+function flagsOf(options: TargetOptions, baseUrl: string): string {
+  const flags = [`--target ${word(baseUrl)}`];
+  // A root at the origin (Prism's) must say so, or the bare origin would get the document's base path again.
+  if (new URL(baseUrl).pathname.replace(/\/+$/, '') === '') flags.push('--base-path /');
+  if (options.states) flags.push(`--states ${word(options.states)}`);
+  if (options.control) flags.push(`--control ${word(options.control)}`);
+  if (options.states && options.statesToken) flags.push('--states-token "$VERIFY_STATES_TOKEN"');
+  if (options.control && options.controlToken) flags.push('--control-token "$VERIFY_CONTROL_TOKEN"');
+  if (options.appUrl) flags.push(`--app-url ${word(options.appUrl)}`);
+  for (const kind of KEY_KINDS) if (options.keys?.[kind]) flags.push(`--key-${kind} "$VERIFY_KEY_${kind.toUpperCase()}"`);
+  if (options.fetchableImageUrl) flags.push(`--media-url ${word(options.fetchableImageUrl)}`);
+  if (options.maxRps) flags.push(`--max-rps ${options.maxRps}`);
+  return flags.join(' ');
 }
 
 /** With control: back to the seeded world and re-read the keys (a reset may change nothing, or everything). */

@@ -28,6 +28,8 @@ export interface Failure {
   sequence?: string[];
   /** A curl line, or a short bash script for a sequence. */
   reproduce?: string;
+  /** The command that runs the check (or part) again against the same target, seed and flags, secrets as variables. */
+  replay?: string;
   /** The exchange the verdict rests on (the last one that reproduces it): its request line and its answer, bounded. */
   exchange?: { request: string; status: number; answer: string };
 }

@@ -36,6 +36,7 @@ function failureBlock(f: Failure, r: CheckResult | undefined, i: number): string
   if (f.exchange) rows.push(`<p><strong>Request:</strong> <code>${esc(f.exchange.request)}</code> → <strong>${esc(f.exchange.status)}</strong></p><pre>${esc(f.exchange.answer)}</pre>`);
   if (f.sequence?.length) rows.push(`<p><strong>Sequence</strong> (shrunk):</p><pre>${esc(f.sequence.join('\n'))}</pre>`);
   if (f.reproduce) rows.push(`<p><strong>Reproduce:</strong></p><pre>${esc(f.reproduce)}</pre>`);
+  if (f.replay) rows.push(`<p><strong>Replay the check:</strong></p><pre>${esc(f.replay)}</pre>`);
   return `<details id="failure-${i + 1}" open><summary class="bad">${i + 1}) ${esc(unitName(f.check, f.part))}${f.operation ? ` · ${esc(f.operation)}` : ''}</summary>${rows.join('')}</details>`;
 }
 

@@ -21,7 +21,7 @@ export function toJUnit(report: RunReport): string {
     const cases = results.map((r) => {
       const body =
         r.status === 'failed'
-          ? r.failures.map((f) => `<failure message="${esc(`${f.part ? `[${f.part}] ` : ''}${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([...(f.part ? [`part: ${f.part} (replay it alone: --checks ${unitName(r.name, f.part)})`] : []), `received: ${f.received}`, `documented: ${f.documented}`, `reference: ${sectionLabel(r.sections)}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
+          ? r.failures.map((f) => `<failure message="${esc(`${f.part ? `[${f.part}] ` : ''}${f.operation ?? ''} ${f.received}`.slice(0, 500))}">${esc([...(f.part ? [`part: ${f.part} (replay it alone: --checks ${unitName(r.name, f.part)})`] : []), `received: ${f.received}`, `documented: ${f.documented}`, `reference: ${sectionLabel(r.sections)}`, f.sequence ? `sequence (seed ${f.seed}):\n${f.sequence.join('\n')}` : '', f.reproduce ? `reproduce:\n${f.reproduce}` : '', f.replay ? `replay: ${f.replay}` : ''].filter(Boolean).join('\n'))}</failure>`).join('')
           : r.status === 'not verified'
             ? `<skipped message="${esc(`not verified: ${r.notes[0] ?? ''}`)}"/>`
             : verifiedInPart(r)

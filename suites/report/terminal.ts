@@ -97,6 +97,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
       out.write(`     documented: ${f.documented}\n`);
       if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
       if (f.reproduce) out.write(`     reproduce:\n${indent(f.reproduce, '       ')}\n`);
+      if (f.replay) out.write(`     replay:     ${f.replay}\n`);
     });
   }
   const listNotes = (heading: string, results: CheckResult[]) => {
