@@ -70,9 +70,21 @@ export interface Workspace {
 export type WorkspaceLimits = Partial<Pick<MockConfig, 'postsPerHour' | 'freeLibraryBytes' | 'freeStorageBytes' | 'allowLoopbackWebhooks'>>;
 export const WORKSPACE_LIMITS = ['postsPerHour', 'freeLibraryBytes', 'freeStorageBytes', 'allowLoopbackWebhooks'] as const;
 
-/** A limit as the workspace has it: its own, else the world's. */
+/**
+ * Limits a switched-on fault lifts, per config object: a lens over the stored limits, never a write to them, so that
+ * switching the fault off (or exporting while it is on) finds every workspace's limits as they were.
+ */
+const lifted = new WeakMap<MockConfig, WorkspaceLimits>();
+
+/** Lift these limits for every workspace of `config` while a fault is on; `undefined` puts the stored ones back in force. */
+export function liftLimits(config: MockConfig, limits: WorkspaceLimits | undefined): void {
+  if (limits) lifted.set(config, { ...lifted.get(config), ...limits });
+  else lifted.delete(config);
+}
+
+/** A limit as the workspace has it: a fault's lifted one, else its own, else the world's. */
 export function limitOf<K extends keyof WorkspaceLimits>(ws: Workspace, name: K): MockConfig[K] {
-  return (ws.limits[name] ?? ws.config[name]) as MockConfig[K];
+  return (lifted.get(ws.config)?.[name] ?? ws.limits[name] ?? ws.config[name]) as MockConfig[K];
 }
 
 export interface ChannelFixture {
