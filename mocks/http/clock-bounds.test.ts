@@ -90,3 +90,26 @@ describe('clock bounds', () => {
     expect(JSON.stringify(await exported(m))).toBe(before);
   });
 });
+
+describe('worlds of many workspaces', () => {
+  it('a scenario holding more workspaces than caps.workspaces is refused with nothing changed; one that raises the cap in its config loads', async () => {
+    const m = testMock();
+    const doc = await exported(m);
+    const template = doc.workspaces.find((w: { id: string }) => w.id === 'ws_paid_demo');
+    const many = Array.from({ length: 101 }, (_, i) => ({ ...template, id: `ws_many_${i}`, apiKey: `key_many_${i}`, oauthApp: null }));
+    const before = JSON.stringify(await exported(m));
+    const refused = await m.http.put('/_mock/scenario').send({ ...doc, workspaces: many, oauthTokens: [] }).expect(400);
+    expect(JSON.stringify(refused.body)).toMatch(/at most 100 \(caps\.workspaces/);
+    expect(JSON.stringify(await exported(m))).toBe(before);
+    await m.http.put('/_mock/scenario').send({ ...doc, config: { ...doc.config, caps: { ...doc.config.caps, workspaces: 200 } }, workspaces: many, oauthTokens: [] }).expect(200);
+  });
+
+  it('a clock walk over 200,000 workspaces answers without recursing into them', async () => {
+    const m = testMock();
+    const world = m.app.state.world;
+    // Stand-ins with what the walk reads of a workspace: a world this large is bounded by caps.workspaces elsewhere.
+    for (let i = 0; i < 200_000; i++) world.workspaces.set(`ws_stand_in_${i}`, { id: `ws_stand_in_${i}`, clockAheadMs: 0, posts: { nextDue: Number.POSITIVE_INFINITY, rows: { size: 0 }, seenRows: 0 } } as never);
+    const res = await m.http.post('/_mock/clock').send({ advanceSeconds: 60 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
