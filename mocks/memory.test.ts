@@ -1,7 +1,7 @@
 // Budgets bound the heap, not JSON bytes: the three demo keys fill every store they reach (posts with settings shaped
 // to cost the most heap per JSON byte, brief documents of tiny blocks, media records) with no control call, with and
 // without a state file (and a restart from it), and the mock's heap and peak RSS stay under the stated ceiling.
-// The budgets are lowered (MEMORY_SCALE, 1/16 of the defaults unless set) so that this runs in seconds on two cores;
+// The budgets are lowered (MEMORY_SCALE, 1/32 of the defaults unless set) so that this runs in seconds on two cores;
 // `MEMORY_SCALE=1 npx vitest run mocks/memory.test.ts` measures at the defaults (docs/mock.md, "Memory ceiling").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { API, KEYS } from './testing.ts';
 
 const CHILD = fileURLToPath(new URL('../scripts/lib/memory-mock.ts', import.meta.url));
 const MiB = 1024 * 1024;
-const SCALE = Number(process.env.MEMORY_SCALE ?? 1 / 16);
+const SCALE = Number(process.env.MEMORY_SCALE ?? 1 / 32);
 const BUDGETS: ByteCap[] = ['postBytes', 'briefBytes', 'mediaBytes', 'webhookBytes', 'pendingConsentBytes', 'deliveryBytes', 'journalBytes'];
 const caps = Object.fromEntries(BUDGETS.map((b) => [b, Math.round(defaultCaps[b] * SCALE)])) as Record<ByteCap, number>;
 /** What the keys can fill without the control API: posts, brief (paid and pay-as-you-go; free is refused 402), media, the journal. */
