@@ -72,6 +72,16 @@ async function switchFaults(m: TestMock, oneByOne = false): Promise<void> {
 const exported = async (m: TestMock) => (await m.http.get('/_mock/scenario').expect(200)).body;
 
 describe('faults as lenses', () => {
+  it('a mock started with every fault stores the limits it was given: its export loads again, limits as set', async () => {
+    const faulty = testMock({ faults: FAULTS.map((f) => f.name) });
+    await faulty.http.put('/_mock/limits').send({ workspaces: ['ws_payg_demo'], postsPerHour: 7, freeLibraryBytes: 1024 }).expect(200);
+    await read(faulty);
+    const doc = await exported(faulty);
+    expect(doc.config.postsPerHour).toBe(90);
+    expect(doc.workspaces.find((w: { id: string }) => w.id === 'ws_payg_demo').limits).toEqual({ postsPerHour: 7, freeLibraryBytes: 1024 });
+    await testMock().http.put('/_mock/scenario').send(doc).expect(200);
+  });
+
   it('property: switching every fault on and off around generated traffic changes no stored state (world, export, re-import, restart from the state file equal a run with no fault)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spw-lens-'));
     try {
