@@ -30,7 +30,7 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
   /**
    * Open connections one client address may hold; past it, its next is answered 503 like one past maxConnections.
-   * Half the cap: a client that holds connections open (slow bodies) leaves the other half to everyone else, as
+   * Half the cap unless set (256 of the default 512): a client that holds connections open (slow bodies) leaves the other half to everyone else, as
    * nginx's limit_conn does per address. Every local client shares 127.0.0.1, and 256 is still far above a browser's
    * six or a test runner's dozens.
    */
@@ -183,6 +183,8 @@ export interface ServerOptions {
 
 export async function startMock(options: MockOptions & ServerOptions = {}): Promise<RunningMock> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  // An address's share follows the cap it is given (--max-connections) unless set on its own.
+  if (options.connections?.maxConnectionsPerAddress === undefined) limits.maxConnectionsPerAddress = Math.max(1, Math.ceil(limits.maxConnections / 2));
   const app = createMockApp(options);
   const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
   /** Sockets accepted past maxConnections: their request is answered 503 here and never reaches the mock. */
