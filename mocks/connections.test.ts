@@ -139,3 +139,73 @@ describe('connection bounds', () => {
     expect((await res.json()).length).toBeGreaterThan(0);
   });
 });
+
+describe('fair connections', () => {
+  /** Read until the first answer's head has come, then the whole of it (the server may keep the connection open). */
+  function firstAnswer(socket: Socket): Promise<string> {
+    return new Promise((resolve) => {
+      let text = '';
+      const done = () => resolve(text);
+      socket.on('data', (d) => {
+        text += d.toString();
+        const head = text.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? NaN);
+        if (head >= 0 && text.length >= head + 4 + length) done();
+      });
+      socket.once('close', done);
+    });
+  }
+
+  it('an answer given before the body has all arrived (a 401) closes the connection instead of reading the rest', async () => {
+    const m = await start({});
+    const s = await open(m.origin);
+    const closed = new Promise((r) => s.once('close', r));
+    const answer = firstAnswer(s);
+    s.write(postHead(m.origin, 100_000).replace(`Authorization: ${KEYS.payg}`, 'Authorization: wrong-key') + '{"type":');
+    const raw = await answer;
+    expect(status(raw)).toBe(401);
+    expect(raw.toLowerCase()).toContain('connection: close');
+    await closed;
+  });
+
+  it('one address holds at most its share of the connections: another address is still served while the first drips bodies', async () => {
+    // The share is half the cap unless set: 2 of 4.
+    const m = await start({ maxConnections: 4 });
+    const { port } = new URL(m.origin);
+    const over: Array<Promise<string>> = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await open(m.origin);
+      if (i >= 2) over.push(readAll(s));
+      s.write(postHead(m.origin, 1000) + '{');
+    }
+    // Past its share, the address is answered 503 and closed; its first two stay open, dripping.
+    for (const raw of await Promise.all(over)) expect(status(raw)).toBe(503);
+    const other = connect({ port: Number(port), host: '127.0.0.1', localAddress: '127.0.0.2' });
+    sockets.push(other);
+    await new Promise((r) => other.once('connect', r));
+    const answer = firstAnswer(other);
+    other.write(`GET ${API}/integrations HTTP/1.1\r\nHost: ${new URL(m.origin).host}\r\nAuthorization: ${KEYS.payg}\r\n\r\n`);
+    expect(status(await answer)).toBe(200);
+  });
+
+  it('a body that trickles slower than the minimum rate is answered 408 and closed once the grace has passed, and nothing is saved', async () => {
+    const m = await start({ bodyMinBytesPerSecond: 1000, bodyRateGraceMs: 300 });
+    const before = postCount(m);
+    const s = await open(m.origin);
+    const answer = readAll(s);
+    s.write(postHead(m.origin, Buffer.byteLength(draft)) + draft.slice(0, 1));
+    // A byte every 50 ms: never idle for --body-idle-timeout, far under 1,000 bytes a second.
+    let at = 1;
+    const drip = setInterval(() => {
+      if (!s.destroyed && at < draft.length - 1) s.write(draft.slice(at, ++at));
+    }, 50);
+    try {
+      const raw = await answer;
+      expect(status(raw)).toBe(408);
+      expect(body(raw).message).toMatch(/slower than 1000 bytes a second/);
+    } finally {
+      clearInterval(drip);
+    }
+    expect(postCount(m)).toBe(before);
+  });
+});

@@ -28,9 +28,31 @@ export interface ConnectionLimits {
    * a byte at a time. 15 minutes takes the largest upload (a 1 GiB video) at 1.2 MB/s.
    */
   requestTimeoutMs: number;
+  /**
+   * Open connections one client address may hold; past it, its next is answered 503 like one past maxConnections.
+   * Half the cap unless set (256 of the default 512): a client that holds connections open (slow bodies) leaves the other half to everyone else, as
+   * nginx's limit_conn does per address. Every local client shares 127.0.0.1, and 256 is still far above a browser's
+   * six or a test runner's dozens.
+   */
+  maxConnectionsPerAddress: number;
+  /**
+   * Once a request body has taken bodyRateGraceMs, it must have arrived at this many bytes a second on average, and
+   * keep to it (checked each bodyRateGraceMs), else 408 and closed: a byte every 20 s never idles long enough for
+   * bodyIdleMs, yet holds a connection for the whole requestTimeoutMs. 1,000 bytes/s is a hundredth of a slow mobile
+   * upload (Apache's mod_reqtimeout asks 500 bytes/s after 20 s).
+   */
+  bodyMinBytesPerSecond: number;
+  bodyRateGraceMs: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 512, bodyIdleMs: 30_000, requestTimeoutMs: 15 * 60_000 };
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: 512,
+  bodyIdleMs: 30_000,
+  requestTimeoutMs: 15 * 60_000,
+  maxConnectionsPerAddress: 256,
+  bodyMinBytesPerSecond: 1000,
+  bodyRateGraceMs: 10_000,
+};
 
 export interface RunningMock {
   app: MockApp;
@@ -145,6 +167,18 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   answerRaw(socket, status, reason, message);
 }
 
+/** The answer marked to close its connection (a copy when its headers cannot change). */
+function closing(response: Response): Response {
+  try {
+    response.headers.set('connection', 'close');
+    return response;
+  } catch {
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    copy.headers.set('connection', 'close');
+    return copy;
+  }
+}
+
 /** Answer on the raw socket (no request reached the mock, or it must not) and close it lingering. */
 function answerRaw(socket: Duplex, status: number, reason: string, message: string, extra = ''): void {
   if (answered.has(socket) || !socket.writable) {
@@ -172,6 +206,8 @@ export interface ServerOptions {
 
 export async function startMock(options: MockOptions & ServerOptions = {}): Promise<RunningMock> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  // An address's share follows the cap it is given (--max-connections) unless set on its own.
+  if (options.connections?.maxConnectionsPerAddress === undefined) limits.maxConnectionsPerAddress = Math.max(1, Math.ceil(limits.maxConnections / 2));
   const app = createMockApp(options);
   const keeper = options.stateFile ? keepStateFile(app.state, options.stateFile) : undefined;
   /** Sockets accepted past maxConnections: their request is answered 503 here and never reaches the mock. */
@@ -185,7 +221,7 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
     return res && !res.writableFinished ? res : undefined;
   };
   const refuseOverCap = () =>
-    new Response(JSON.stringify({ statusCode: 503, msg: `The mock serves at most ${limits.maxConnections} connections at once`, message: `The mock serves at most ${limits.maxConnections} open connections at once (--max-connections); try again when one closes` }), {
+    new Response(JSON.stringify({ statusCode: 503, msg: `The mock serves at most ${limits.maxConnections} connections at once`, message: `The mock serves at most ${limits.maxConnections} open connections at once (--max-connections), at most ${limits.maxConnectionsPerAddress} of them from one address; try again when one closes` }), {
       status: 503,
       headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close' },
     });
@@ -205,7 +241,24 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
     if (incoming?.[DECIDED]) return incoming[DECIDED];
     if (incoming && overCap.has(incoming.socket)) return refuseOverCap();
     const response = await app.fetch(request, bindings);
-    return dropped(response, incoming?.socket) ? new Response(null, { status: 500 }) : response;
+    if (dropped(response, incoming?.socket)) return new Response(null, { status: 500 });
+    return incoming && !incoming.complete ? closing(response) : response;
+  };
+  /** Past the grace, a body slower on average than the minimum rate is answered 408 and its connection closed. */
+  const watchBodyRate = (req: http.IncomingMessage): void => {
+    const socket = req.socket;
+    const from = socket.bytesRead;
+    const started = Date.now();
+    const check = () => {
+      if (req.complete || socket.destroyed || answered.has(socket)) return;
+      const seconds = (Date.now() - started) / 1000;
+      if (socket.bytesRead - from >= limits.bodyMinBytesPerSecond * seconds) {
+        setTimeout(check, limits.bodyRateGraceMs).unref();
+        return;
+      }
+      answerRaw(socket, 408, 'Request Timeout', `The request body arrived slower than ${limits.bodyMinBytesPerSecond} bytes a second`);
+    };
+    setTimeout(check, limits.bodyRateGraceMs).unref();
   };
   const host = options.host ?? '127.0.0.1';
   const adapter = getRequestListener(fetch);
@@ -233,8 +286,10 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
       const parts = answerParts(response);
       if (!parts) return handOver(response);
       const { status, body, headers } = parts;
-      // Content-Length after the answer's own headers, as the adapter writes it.
-      res.writeHead(status, { ...headers, 'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength }).end(body);
+      // Content-Length after the answer's own headers, as the adapter writes it; an answer given before the body has
+      // all arrived (a 401) closes the connection rather than read the rest to keep it.
+      const close = req.complete ? {} : { Connection: 'close' };
+      res.writeHead(status, { ...headers, ...close, 'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength }).end(body);
     };
     answer(request as unknown as Request, req)
       .then(send)
@@ -246,6 +301,7 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
     { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(limits.requestTimeoutMs / 4))) },
     (req, res) => {
       (req.socket as { [ANSWERING]?: http.ServerResponse })[ANSWERING] = res;
+      if (!req.complete) watchBodyRate(req);
       if (options.directLane === false || overCap.has(req.socket) || !lane(req, res)) void adapter(req, res);
     },
   );
@@ -264,11 +320,20 @@ export async function startMock(options: MockOptions & ServerOptions = {}): Prom
   server.maxConnections = limits.maxConnections * 2;
   server.on('clientError', answerClientError);
   let open = 0;
-  server.on('connection', (socket: Duplex & { destroySoon?: () => void; setTimeout(ms: number): void }) => {
+  const byAddress = new Map<string, number>();
+  server.on('connection', (socket: Duplex & { destroySoon?: () => void; setTimeout(ms: number): void; remoteAddress?: string }) => {
     socket.destroySoon = () => lingeringClose(socket);
     open++;
-    socket.once('close', () => open--);
-    if (open > limits.maxConnections) {
+    const address = socket.remoteAddress ?? '';
+    const mine = (byAddress.get(address) ?? 0) + 1;
+    byAddress.set(address, mine);
+    socket.once('close', () => {
+      open--;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
+    if (open > limits.maxConnections || mine > limits.maxConnectionsPerAddress) {
       overCap.add(socket);
       // It gets one answer; one that sends nothing is not kept waiting for its head.
       socket.setTimeout(Math.min(2000, limits.bodyIdleMs));

@@ -3,6 +3,9 @@
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
+/** Attributes a person reads or hears (a title, a label): their text is shown as `visible` writes it. */
+const SHOWN_ATTRIBUTES = /^(?:title|alt|placeholder|aria-.*)$/;
+
 /**
  * An element with attributes and children. Text goes in as text nodes and attributes through setAttribute, so no value
  * from the mock is ever parsed as HTML. `on<event>` keys add listeners (no inline handler attribute is written).
@@ -12,16 +15,26 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (typeof value === 'function') el.addEventListener(name.slice(2), value);
-    else el.setAttribute(name, value === true ? '' : String(value));
+    // What is read out or shown (a title, a label) is made visible; a value a form sends back stays as it is.
+    else el.setAttribute(name, value === true ? '' : SHOWN_ATTRIBUTES.test(name) ? visible(String(value)) : String(value));
   }
   append(el, children);
   return el;
 }
 
+/**
+ * Text as the console shows it: bidirectional formatting characters (U+202E reverses what follows it, an id after a
+ * workspace's name among them) and control characters written as a visible `⟨U+202E⟩` instead of acting on the text
+ * around them. Tabs and line breaks stay.
+ */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}
+
 export function append(el: Element | DocumentFragment, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(typeof child === 'object' ? child : String(child));
+    el.append(typeof child === 'object' ? child : visible(String(child)));
   }
 }
 

@@ -49,12 +49,13 @@ function quote(text: string): string {
 
 /**
  * The request again, as a curl line: the journal keeps no headers, so the key is the workspace's current one (or a
- * placeholder), and the body is there only when the mock keeps bodies (`--journal-bodies`).
+ * placeholder), and the body is there only when the mock keeps bodies (`--journal-bodies`). The key is masked as the
+ * Workspaces panel masks it, unless `showKey` asks for it whole (a line to run rather than to show or paste around).
  */
-export function curlOf(entry: JournalEntry, origin: string, key: string | undefined, op: ConsoleOperation | undefined): string {
+export function curlOf(entry: JournalEntry, origin: string, key: string | undefined, op: ConsoleOperation | undefined, { showKey = false } = {}): string {
   const query = entry.query ? `?${new URLSearchParams(entry.query)}` : '';
   const parts = ['curl', ...(entry.method === 'GET' ? [] : ['-X', entry.method]), quote(`${origin}${entry.path}${query}`)];
-  parts.push('-H', quote(`Authorization: ${key ?? '<API key>'}`));
+  parts.push('-H', quote(`Authorization: ${key === undefined ? '<API key>' : showKey ? key : mask(key)}`));
   if (op?.body?.startsWith('multipart/')) parts.push('-F', quote('file=@<your file>'));
   else if (entry.body !== undefined) parts.push('-H', quote('Content-Type: application/json'), '--data-raw', quote(JSON.stringify(entry.body)));
   else if (entry.bodyText !== undefined) parts.push('-H', quote('Content-Type: application/json'), '--data-raw', quote(`${entry.bodyText}…`));

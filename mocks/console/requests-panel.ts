@@ -231,6 +231,7 @@ export function requestsPanel(ctx: PanelContext): Panel {
     }
     const op = ctx.operations.find((o) => o.operationId === e.operationId);
     const curl = curlOf(e, ctx.origin, ws?.apiKey, op);
+    const curlWithKey = curlOf(e, ctx.origin, ws?.apiKey, op, { showKey: true });
     const decided: Node[] = [];
     if (e.override) {
       const o = e.override;
@@ -269,11 +270,11 @@ export function requestsPanel(ctx: PanelContext): Panel {
         : e.bodyText !== undefined
           ? h('pre', { class: 'json' }, `${e.bodyText}…`)
           : h('p', { class: 'muted' }, !e.bodyBytes ? 'None.' : bodiesKept ? `${e.bodyBytes} bytes, not kept: the journal keeps JSON bodies only.` : `${e.bodyBytes} bytes, not kept: start the mock with --journal-bodies to see bodies.`),
-      h('div', { class: 'row' }, actionButton('Copy as curl', async () => {
-        copyNote = { seq: e.seq, text: (await copyText(curl)) ? 'Copied.' : 'The browser refused the clipboard: select the line below.' };
+      h('div', { class: 'row' }, ...([['Copy as curl', curl], ['Copy with the key', curlWithKey]] as const).map(([label, line]) => actionButton(label, async () => {
+        copyNote = { seq: e.seq, text: (await copyText(line)) ? 'Copied.' : 'The browser refused the clipboard: select the line below.' };
         const shown = selected === e.seq ? details.querySelector('[data-copy-note]') : null;
         if (shown) shown.textContent = copyNote.text;
-      }), copied),
+      })), copied),
       h('pre', { class: 'curl', tabindex: '0', 'aria-label': 'The request as curl' }, curl),
     );
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonBytes, utf8Length } from './caps.ts';
+import { costBytes, heapBytes, jsonBytes, recordBytes, utf8Length } from './caps.ts';
 
 /** What jsonBytes must always equal: the UTF-8 length of the value's serialisation. */
 const serialised = (value: unknown) => utf8Length(JSON.stringify(value) ?? '');
@@ -68,5 +68,21 @@ describe('jsonBytes', () => {
     } finally {
       delete proto.polluted;
     }
+  });
+});
+
+describe('a record\'s cost', () => {
+  it('counts the indentation a state file writes it with, exactly (two spaces a level, at the deepest level a record sits)', () => {
+    for (const v of [{ a: [1, { b: 'x' }], c: {} }, [[[[]]]], { posts: [{ a: 1 }] }, [], { s: 'é€\u0000' }]) {
+      const text = JSON.stringify(v, null, 2).replaceAll('\n', `\n${' '.repeat(12)}`);
+      expect(jsonBytes(v) + costBytes(v).indentation).toBe(Buffer.byteLength(text));
+    }
+  });
+
+  it('counts shapes that cost the heap far more than their JSON at what V8 takes for them or more', () => {
+    // Measured per shape (heapUsed after parsing 200,000 of each, node --expose-gc): the figures HEAP is built from.
+    const measured: Array<[unknown, number]> = [[{}, 64], [[], 40], [[{}], 120], [[[[]]], 152], [{ a: 1, b: 2, c: 3 }, 56], ['12345', 32]];
+    for (const [v, heap] of measured) expect(heapBytes([v]) - heapBytes([])).toBeGreaterThanOrEqual(heap);
+    expect(recordBytes({ settings: Array.from({ length: 1000 }, () => ({})) })).toBeGreaterThanOrEqual(64_000);
   });
 });

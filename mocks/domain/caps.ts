@@ -24,7 +24,7 @@ export const defaultCaps: Caps = {
   journal: 1_000,
   // Budgets in bytes, each far above what a real frontend keeps (a post's record is about 1 KB, a brief document a few
   // KB, a media record 300 bytes) and low enough that one key cannot take the process's memory: see postBytes' note.
-  /** 64 MiB: some 60,000 ordinary posts; one key's posts, brief, media and webhooks together stay under 120 MiB. */
+  /** 64 MiB: some 55,000 ordinary posts (about 1.2 KB each, counted as costBytes measures); one key's posts, brief, media and webhooks together stay under 120 MiB. */
   postBytes: 64 * MiB,
   /** 32 MiB of documents and revisions: a save forgets its own document's oldest revisions before it is refused. */
   briefBytes: 32 * MiB,
@@ -66,8 +66,8 @@ export function keepNewest<T>(list: T[], max: number): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Budgets in bytes. A record cap alone lets one request's worth of text (up to the 5 MiB body limit) be kept
 // thousands of times; each store a client can write also has a budget on the bytes it holds. A stored record is
-// measured once, as the UTF-8 length of its JSON (what a scenario export would write for it), and every store
-// keeps a running total, adjusted as records come and go: no write rescans the store.
+// measured once, as the larger of its heap cost and the UTF-8 length of its JSON (what a scenario export would write
+// for it), and every store keeps a running total, adjusted as records come and go: no write rescans the store.
 
 /** The caps that are budgets in bytes, and what each one holds (for the refusal's wording). */
 export type ByteCap = 'postBytes' | 'briefBytes' | 'mediaBytes' | 'webhookBytes' | 'pendingConsentBytes' | 'deliveryBytes' | 'journalBytes';
@@ -176,14 +176,113 @@ export function jsonStringBytes(text: string): number {
   return n;
 }
 
+// What a value costs on V8's heap (64-bit, no pointer compression: Node's build), an estimate at or above what V8 takes
+// for every shape JSON.parse makes, measured per shape (`node --expose-gc`, heapUsed after parsing 200,000 of each):
+// `{}` 64 bytes, `[]` 40, `[{}]` 120, `{"a":1,"b":2,"c":3}` 56, a short string 32, an object of one unique key 184.
+// JSON counts `[{},{},…]` at 3 bytes an item, a twentieth of its 64 on the heap: a budget counted in JSON alone let
+// one key hold some 40 times its budget. Each figure includes the 8-byte slot its parent holds it in.
+const HEAP = {
+  slot: 8,
+  /** A string's header; its characters take 1 byte each (2 when one is past U+00FF), rounded up to 8. */
+  string: 16,
+  /** A number that is not a small integer is a boxed double. */
+  heapNumber: 16,
+  /** An object's map, properties and elements pointers; V8 gives an empty or small literal 4 in-object slots. */
+  object: 24,
+  objectSlots: 4,
+  /** An array's header, and its backing store's header when it has items. */
+  array: 32,
+  backing: 16,
+  /** A key beyond a record's first DISTINCT_KEYS_FREE distinct ones: its own hidden class, descriptors and name. */
+  newKey: 128,
+} as const;
+/** Keys a record's shape has up to this many distinct of share hidden classes with every record like it: free. */
+const DISTINCT_KEYS_FREE = 64;
+
+const round8 = (n: number) => (n + 7) & ~7;
+
+/** A string's characters on the heap. */
+function stringHeap(text: string): number {
+  let wide = false;
+  for (let i = 0; i < text.length && !wide; i++) wide = text.charCodeAt(i) > 0xff;
+  return HEAP.slot + HEAP.string + round8(wide ? text.length * 2 : text.length);
+}
+
+/**
+ * Where a record sits in a state file, in levels of two spaces: a post row at 4 (workspaces[i].posts[j]), a brief
+ * revision at 6 (workspaces[i].brief.history[j].revisions[k]), the deepest a store's record sits.
+ */
+const STATE_FILE_LEVEL = 6;
+
+/**
+ * What `value` costs the process, in bytes: an estimate at or above V8's heap for plain data (see HEAP), and what a
+ * state file adds to its JSON by writing it two spaces a level (`JSON.stringify(doc, null, 2)`, at STATE_FILE_LEVEL):
+ * a line and its indentation for each item and field, and a closing line for each non-empty container, so that deep
+ * nesting (64 levels of `[[…]]`) costs its text too. Iterative, so no nesting a store can hold makes it recurse.
+ */
+export function costBytes(value: unknown): { heap: number; indentation: number } {
+  let heap = 0;
+  let indentation = 0;
+  const keys = new Set<string>();
+  const stack: Array<[unknown, number]> = [[value, STATE_FILE_LEVEL]];
+  while (stack.length > 0) {
+    const [v, level] = stack.pop()!;
+    switch (typeof v) {
+      case 'string':
+        heap += stringHeap(v);
+        continue;
+      case 'number':
+        heap += HEAP.slot + (Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 0 : HEAP.heapNumber);
+        continue;
+      case 'object':
+        break;
+      default:
+        heap += HEAP.slot;
+        continue;
+    }
+    if (v === null) {
+      heap += HEAP.slot;
+      continue;
+    }
+    const line = 1 + 2 * (level + 1);
+    if (Array.isArray(v)) {
+      heap += HEAP.slot + HEAP.array + (v.length > 0 ? HEAP.backing : 0);
+      if (v.length > 0) indentation += v.length * line + 1 + 2 * level;
+      for (let i = 0; i < v.length; i++) stack.push([v[i], level + 1]);
+      continue;
+    }
+    let fields = 0;
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      fields++;
+      stack.push([(v as Record<string, unknown>)[key], level + 1]);
+      if (keys.has(key)) continue;
+      if (keys.size < DISTINCT_KEYS_FREE) keys.add(key);
+      else heap += HEAP.newKey + stringHeap(key);
+    }
+    heap += HEAP.slot + HEAP.object + HEAP.slot * Math.max(0, HEAP.objectSlots - fields);
+    if (fields > 0) indentation += fields * (line + 1) + 1 + 2 * level; // each field's line, and the space after its colon
+  }
+  return { heap, indentation };
+}
+
+/** The heap part of costBytes: an estimate at or above what V8 takes for `value`. */
+export function heapBytes(value: unknown): number {
+  return costBytes(value).heap;
+}
+
 /** Each stored record's size, measured once (a record changed in place keeps the size it was counted with). */
 const measured = new WeakMap<object, number>();
 
-/** A record's size in bytes, measured the first time it is asked for. */
+/**
+ * A record's size in bytes, measured the first time it is asked for: what it costs the process, on the heap or
+ * written out in a state file, whichever is more (an export writes it without the indentation: less).
+ */
 export function recordBytes(record: object): number {
   let n = measured.get(record);
   if (n === undefined) {
-    n = jsonBytes(record);
+    const { heap, indentation } = costBytes(record);
+    n = Math.max(heap, jsonBytes(record) + indentation);
     measured.set(record, n);
   }
   return n;
@@ -217,7 +316,7 @@ const mib = (bytes: number) => (bytes >= 1024 * 1024 && bytes % (1024 * 1024) ==
 /** The refusal at a budget: the number, what to do, and that it is the mock's bound, not the API's. */
 export function atBudget(cap: ByteCap, limit: number, what: string) {
   return invalid(
-    `This mock keeps at most ${limit} bytes${mib(limit)} of ${what} (measured as JSON); delete some, reset the mock, or raise caps.${cap} with PUT /_mock/limits (a bound of the mock, not of the API)`,
+    `This mock keeps at most ${limit} bytes${mib(limit)} of ${what} (measured on the heap or as JSON, whichever is more); delete some, reset the mock, or raise caps.${cap} with PUT /_mock/limits (a bound of the mock, not of the API)`,
   );
 }
 

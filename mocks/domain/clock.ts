@@ -6,6 +6,11 @@
  */
 export const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** `ms` brought within 1970..9999: a workspace's time is the world's plus its lead, and neither may leave that range. */
+export function clampToClockRange(ms: number): number {
+  return Math.min(LATEST_TIME, Math.max(0, ms));
+}
+
 /** Whether an instant (ms) is one the clock may be set to. */
 export function inClockRange(ms: number): boolean {
   return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_TIME;
@@ -33,8 +38,9 @@ export class MockClock implements Clock {
     this.#frozenAt = options.frozenAt === undefined ? (options.realNow ? null : 0) : Math.floor(options.frozenAt);
   }
 
+  /** Now; a running clock set near the end of 9999 stops there rather than run past what a state file can hold. */
   now(): number {
-    return this.#frozenAt ?? this.#realNow() + this.#offset;
+    return this.#frozenAt ?? Math.min(LATEST_TIME, this.#realNow() + this.#offset);
   }
 
   get frozen(): boolean {

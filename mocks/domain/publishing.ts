@@ -1,7 +1,7 @@
 // Time passing: posts whose time has come are sent, and the webhook requests to make are returned for the edge to perform.
 import { applySettlement, planSettlement, type BillableItem } from './billing.ts';
 import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
-import { inClockRange } from './clock.ts';
+import { clampToClockRange, inClockRange } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import { notify } from './notifications.ts';
 import { groupRows, newReleaseId, noteDue, releaseUrlFor, updateRow, type PostRow } from './posts.ts';
@@ -40,7 +40,7 @@ export function runDue(world: World, env: Env, only?: Iterable<Workspace>): Tick
   const result: TickResult = { published: [], failed: [], webhooks: [], errors: [] };
   const worldNow = (env.world ?? env.clock).now();
   for (const ws of only ?? world.workspaces.values()) {
-    const now = worldNow + ws.clockAheadMs;
+    const now = clampToClockRange(worldNow + ws.clockAheadMs);
     if (ws.posts.nextDue > now && ws.posts.rows.size === ws.posts.seenRows) continue;
     runWorkspace(world, ws, now, workspaceEnv(env, ws), result);
   }

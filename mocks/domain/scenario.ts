@@ -127,6 +127,13 @@ export function exportScenario(world: World, clock: { now: number; frozen: boole
 export function scenarioProblems(doc: Scenario): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
+  // The workspace cap holds for a loaded world as for one grown through the control API: checked first, so that a
+  // document of a quarter of a million workspaces is refused before any of them is looked at.
+  const cap = scenarioConfig(doc).caps.workspaces;
+  if (doc.workspaces.length > cap) {
+    add('/workspaces', `holds ${doc.workspaces.length} workspaces; this mock keeps at most ${cap} (caps.workspaces: raise it in the document's config.caps to load more; a bound of the mock, not of the API)`);
+    return problems;
+  }
   const wsIds = new Map<string, number>();
   const apiKeys = new Map<string, number>();
   const appOf = new Map<string, string | null>();

@@ -3,7 +3,7 @@
 // domain has no import circle; create-world.ts builds a world from the areas' initialisers.
 import type { MockConfig } from './config.ts';
 import type { IdSource } from './ids.ts';
-import type { Clock } from './clock.ts';
+import { clampToClockRange, type Clock } from './clock.ts';
 import type { Cents } from './money.ts';
 import type { TimeIndexedMap } from './time-index.ts';
 
@@ -70,9 +70,21 @@ export interface Workspace {
 export type WorkspaceLimits = Partial<Pick<MockConfig, 'postsPerHour' | 'freeLibraryBytes' | 'freeStorageBytes' | 'allowLoopbackWebhooks'>>;
 export const WORKSPACE_LIMITS = ['postsPerHour', 'freeLibraryBytes', 'freeStorageBytes', 'allowLoopbackWebhooks'] as const;
 
-/** A limit as the workspace has it: its own, else the world's. */
+/**
+ * Limits a switched-on fault lifts, per config object: a lens over the stored limits, never a write to them, so that
+ * switching the fault off (or exporting while it is on) finds every workspace's limits as they were.
+ */
+const lifted = new WeakMap<MockConfig, WorkspaceLimits>();
+
+/** Lift these limits for every workspace of `config` while a fault is on; `undefined` puts the stored ones back in force. */
+export function liftLimits(config: MockConfig, limits: WorkspaceLimits | undefined): void {
+  if (limits) lifted.set(config, { ...lifted.get(config), ...limits });
+  else lifted.delete(config);
+}
+
+/** A limit as the workspace has it: a fault's lifted one, else its own, else the world's. */
 export function limitOf<K extends keyof WorkspaceLimits>(ws: Workspace, name: K): MockConfig[K] {
-  return (ws.limits[name] ?? ws.config[name]) as MockConfig[K];
+  return (lifted.get(ws.config)?.[name] ?? ws.limits[name] ?? ws.config[name]) as MockConfig[K];
 }
 
 export interface ChannelFixture {
@@ -135,12 +147,13 @@ export interface Env {
 export function workspaceEnv(env: Env, ws: Workspace): Env {
   const world = env.world ?? env.clock;
   if (ws.clockAheadMs === 0) return env.world ? { clock: world, ids: env.ids } : env;
-  return { clock: { now: () => world.now() + ws.clockAheadMs }, ids: env.ids, world };
+  return { clock: { now: () => clampToClockRange(world.now() + ws.clockAheadMs) }, ids: env.ids, world };
 }
 
 /** Now, as workspace `ws` sees it (for the world-wide maps: tickets, codes, consents, each judged by its owner's time). */
 export function timeIn(env: Env, ws: Workspace): number {
-  return (env.world ?? env.clock).now() + ws.clockAheadMs;
+  // Moves keep it in range; a running world clock carrying a lead past the end of 9999 stops there too.
+  return clampToClockRange((env.world ?? env.clock).now() + ws.clockAheadMs);
 }
 
 /** Default posting times: 02:00, 06:40, 11:40 UTC (mock choice; reference: not shown). */

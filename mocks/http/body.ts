@@ -14,6 +14,12 @@ export const BODY_LIMITS = {
    * nests five levels). Checked on the text before parsing, so no later step (parse, validation, clone) recurses deeper.
    */
   jsonDepth: 64,
+  /**
+   * Most arrays and objects in one JSON body (reference: not shown). An empty one is 2 or 3 bytes of JSON and 40 to
+   * 64 on the heap once parsed, so 5 MiB of `[{},{},…]` would take some 110 MB to parse; 100,000 is far above any
+   * documented body (a 100-item thread, a scenario export of thousands of posts) and bounds that to some 6 MB.
+   */
+  jsonContainers: 100_000,
 } as const;
 
 /** A body over its limit: answered 413 before the operation runs, and the connection closed after it (see mocks/server.ts). */
@@ -141,7 +147,16 @@ export async function readText(request: Request, limit: number, incoming?: RawIn
 
 /** True when `text` opens more than `max` arrays or objects inside one another (strings skipped). One pass, no recursion. */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  return jsonShapeProblem(text, max, Number.POSITIVE_INFINITY) === 'depth';
+}
+
+/**
+ * Whether `text` opens more than `maxDepth` arrays or objects inside one another, or more than `maxContainers` in all
+ * (strings skipped), told before parsing so neither the parse nor anything after it pays for such a shape.
+ */
+function jsonShapeProblem(text: string, maxDepth: number, maxContainers: number): 'depth' | 'containers' | undefined {
   let depth = 0;
+  let containers = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -150,15 +165,18 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return 'depth';
+      if (++containers > maxContainers) return 'containers';
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
-  return false;
+  return undefined;
 }
 
-/** JSON that cannot pollute prototypes (`__proto__` and `constructor.prototype` keys are dropped) or nest past the limit. */
+/** JSON that cannot pollute prototypes (`__proto__` and `constructor.prototype` keys are dropped) or nest past the limits. */
 export function parseJson(text: string): unknown {
-  if (nestsDeeperThan(text, BODY_LIMITS.jsonDepth)) throw invalid(`Request body nests deeper than ${BODY_LIMITS.jsonDepth} levels`);
+  const shape = jsonShapeProblem(text, BODY_LIMITS.jsonDepth, BODY_LIMITS.jsonContainers);
+  if (shape === 'depth') throw invalid(`Request body nests deeper than ${BODY_LIMITS.jsonDepth} levels`);
+  if (shape === 'containers') throw invalid(`Request body holds more than ${BODY_LIMITS.jsonContainers} arrays and objects (a bound of the mock, not of the API)`);
   try {
     // A `__proto__` or `constructor` key is spelt out in the text or written with a \u escape: a text with neither
     // holds none, and JSON.parse gives what secure-json-parse would without its scans of the whole text.

@@ -18,6 +18,14 @@ export const DOCS_PLACEHOLDERS = { post: 'no-post-yet', media: 'no-media-yet', t
  * The workspace whose world fills the examples: the first on the paid plan (the seeded Lumen Studio), since only a
  * paid plan reaches every operation (AI, brief, skills) and its wallet operations answer too; else the first.
  */
+/**
+ * A name as Markdown text: Swagger UI renders descriptions as Markdown, and a workspace named `![x](https://…)` would
+ * otherwise be an image the page fetches. Every punctuation character Markdown reads is escaped, line breaks flattened.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~&"']/g, (c) => `\\${c}`);
+}
+
 export function examplesWorkspace(world: World): Workspace {
   const all = [...world.workspaces.values()];
   return all.find((ws) => ws.plan === 'paid') ?? all[0]!;
@@ -91,7 +99,7 @@ function examples(world: World, ws: Workspace, now: number, doc: Json): Record<s
   const skill = world.fixtures.skills[0];
   const image = media ? [{ id: media.id, path: media.path }] : [];
 
-  const postNote = `No post in ${ws.name} yet, so the id below is a placeholder (a 404): create one with \`POST /posts\` (its example runs as it is), then reload this page and the example carries its id.`;
+  const postNote = `No post in ${markdownText(ws.name)} yet, so the id below is a placeholder (a 404): create one with \`POST /posts\` (its example runs as it is), then reload this page and the example carries its id.`;
   const postParams = (name: string, value: (p: PostRow) => string): Filled =>
     post ? { params: { [name]: value(post) } } : { params: { [name]: DOCS_PLACEHOLDERS.post }, note: postNote };
 
@@ -153,7 +161,7 @@ function examples(world: World, ws: Workspace, now: number, doc: Json): Record<s
       ? { params: { id: media.id } }
       : {
           params: { id: DOCS_PLACEHOLDERS.media },
-          note: `No media in ${ws.name}'s library yet, so the id below is a placeholder (a 404): upload a file with \`POST /upload\`, then reload this page and the example carries its id.`,
+          note: `No media in ${markdownText(ws.name)}'s library yet, so the id below is a placeholder (a 404): upload a file with \`POST /upload\`, then reload this page and the example carries its id.`,
         },
     getChannelAnalytics: { params: { integration: channel?.id ?? '', date: '7' } },
     getSkill: { params: { slug: skill?.slug ?? '' } },
@@ -210,7 +218,7 @@ export function docsDocument(served: OpenApiDocument, world: World, now: number,
   doc.info = {
     ...doc.info,
     description:
-      `**This page's examples run as they are on this mock**, filled from the world of ${ws.name} (\`${ws.id}\`, ${ws.plan} plan) ` +
+      `**This page's examples run as they are on this mock**, filled from the world of ${markdownText(ws.name)} (\`${ws.id}\`, ${ws.plan} plan) ` +
       `and dated after the mock's clock: authorize with ${who}. The contract's own document, with illustrative examples, is ` +
       `\`GET /openapi.json\`.\n\n${doc.info?.description ?? ''}`,
   };

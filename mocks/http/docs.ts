@@ -152,10 +152,15 @@ export function mountDocs(app: Hono<any>, state: MockState, apiPath: string): vo
     const refused = hostRefusal(state.access, c.req.raw);
     if (refused) return refused;
     const locked = state.access.controlToken !== undefined;
-    const shown = page(state, apiPath, bearerControlToken(state.access, c.req.raw), publicOrigin(state.access, c.req.raw));
+    const origin = publicOrigin(state.access, c.req.raw);
+    const shown = page(state, apiPath, bearerControlToken(state.access, c.req.raw), origin);
     return new Response(shown, {
       headers: {
         'content-type': 'text/html; charset=utf-8',
+        // Framed by no site (as the console and the wallet page), and nothing fetched from elsewhere: a description
+        // rendered as Markdown (a workspace's name among them) cannot load an outside image or call another host.
+        'x-frame-options': 'DENY',
+        'content-security-policy': `frame-ancestors 'none'; img-src 'self' data:; media-src 'self'; connect-src 'self' ${origin}; object-src 'none'; base-uri 'self'; form-action 'self'`,
         // A page that lists keys only for the token is never kept by a cache, nor handed to a request without it.
         'cache-control': locked ? 'no-store' : 'no-cache',
         ...(locked ? { vary: 'Authorization' } : {}),

@@ -131,6 +131,8 @@ export class DiskFileStore implements FileStore {
       incoming as Readable | undefined,
       (stream, originalName) => this.ingest(stream, { ...options, originalName }),
       (t) => t.discard(),
+      // The largest upload the mock takes, and a MiB for the multipart framing around it.
+      { drainDeclaredUpTo: Math.max(options.config.maxVideoBytes, options.config.maxImageBytes, options.config.maxDocumentBytes) + 1024 * 1024 },
     );
     return { temp, filename };
   }

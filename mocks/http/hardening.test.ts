@@ -279,3 +279,16 @@ describe('9. over-long request heads', () => {
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 431 });
   });
 });
+
+describe('5. an oversized unsupported upload', () => {
+  it('is answered its 400 whatever its size (60 MB here), not a reset, and nothing is kept', async () => {
+    const before = mock.app.state.world.workspaces.get('ws_payg_demo')!.media.items.length;
+    const form = new FormData();
+    // Not an image or a video by its bytes: refused on its first bytes, the rest read and dropped.
+    form.append('file', new Blob([new Uint8Array(60 * 1024 * 1024).fill(0x41)], { type: 'image/png' }), 'big.png');
+    const res = await fetch(`${mock.origin}${API}/upload`, { method: 'POST', headers: { authorization: KEYS.payg }, body: form });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/Unsupported file type/);
+    expect(mock.app.state.world.workspaces.get('ws_payg_demo')!.media.items.length).toBe(before);
+  }, 60_000);
+});

@@ -14,7 +14,7 @@ import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
 import { knownSecrets, requestSecrets, type Exchange, type NodeHeaders } from './journal.ts';
-import { cannedResponse, journalOverride, planFor, type Plan } from './overrides.ts';
+import { cannedResponse, journalOverride, planFor, preferPlan, type Plan } from './overrides.ts';
 
 export interface Ctx {
   state: MockState;
@@ -236,7 +236,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
   const receivedAt = Date.now();
   const at = state.clock.now();
   const seen: Seen = {};
-  const plan = planFor(state.validator.document, state.overrides, op, request);
+  const plan = planOf(state, op, request);
   const instead = plan && (plan.refused !== undefined || plan.canned || plan.network);
   // The operation does not run under an override, so nothing parses the body: with bodies kept it is read here, since
   // what the app sent is what a test asserts, whatever answered it.
@@ -309,6 +309,19 @@ function overridden(plan: Plan, now: number): Response | undefined {
 }
 
 /** The caller's workspace for the journal when the operation did not run: a key or token that names one, else none. */
+/**
+ * The override plan for a request: only a caller the operation lets in has its `Prefer` honoured or spends a control
+ * override. Without a valid key, `Prefer: code=401` (the answer it gets anyway) is the one preference taken; anything
+ * else goes on to the operation, which answers its 401, and no override is spent on it.
+ */
+function planOf(state: MockState, op: CompiledOperation, request: Request): Plan | undefined {
+  const prefer = request.headers.get('prefer');
+  if (prefer === null && state.overrides.size === 0) return undefined;
+  if (!op.secured || callerWorkspace(state, op, request) !== null) return planFor(state.validator.document, state.overrides, op, request);
+  const asked = preferPlan(state.validator.document, op, prefer);
+  return asked?.canned?.status === 401 && !asked.network ? asked : undefined;
+}
+
 function callerWorkspace(state: MockState, op: CompiledOperation, request: Request): string | null {
   if (!op.secured) return null;
   try {

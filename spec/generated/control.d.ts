@@ -881,7 +881,7 @@ export interface components {
             freeLibraryBytes: number;
             caps: components["schemas"]["Caps"];
         };
-        /** @description Bounds on everything a client can make the mock keep, so that no client can grow its memory without bound. The reference sets none of these numbers. Record caps count records; the `...Bytes` budgets count the bytes of what is kept, each record measured once as the UTF-8 length of its JSON. Where a cap refuses, the operation answers 400 naming the cap and nothing changes; where it forgets (revisions, notifications, consent pages, codes, deliveries, the journal), the oldest go. Ledger entries, upload tickets, codes and tokens are of fixed size, so their record caps bound their bytes too. */
+        /** @description Bounds on everything a client can make the mock keep, so that no client can grow its memory without bound. The reference sets none of these numbers. Record caps count records; the `...Bytes` budgets count the bytes of what is kept, each record measured once as what it costs the process (the larger of an estimate of its size on the heap and its text in a state file; the journal's entries by their JSON). Where a cap refuses, the operation answers 400 naming the cap and nothing changes; where it forgets (revisions, notifications, consent pages, codes, deliveries, the journal), the oldest go. Ledger entries, upload tickets, codes and tokens are of fixed size, so their record caps bound their bytes too. */
         Caps: {
             /** @description Posts per workspace (each thread item counts); refuses. */
             posts: number;

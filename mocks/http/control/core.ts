@@ -166,12 +166,23 @@ export const handlers = {
     }
     const to = target(clock.now());
     if (!inClockRange(to)) throw outOfRange(to);
+    // A workspace ahead or behind moves with the world: its time must stay in range too, whatever order moves came in.
+    for (const ws of ctx.world.workspaces.values()) {
+      if (ws.clockAheadMs !== 0 && !inClockRange(to + ws.clockAheadMs)) {
+        throw invalid(`The mock clock stays between 1970-01-01 and 9999-12-31 for every workspace; this would move ${ws.id}'s, ${ws.clockAheadMs} ms ahead of the world's, to ${to + ws.clockAheadMs} ms since the epoch. Move its clock first (POST /_mock/clock with workspaces). Nothing changed`);
+      }
+    }
     const ran = { published: [] as string[], failed: [] as string[] };
     const worldClock: Walked = {
       now: () => clock.now(),
       set: (t) => clock.set(t),
       // Each workspace keeps its next due time in its own time: on the world's clock, that less how far it is ahead.
-      nextDue: () => Math.min(...[...ctx.world.workspaces.values()].map((ws) => ws.posts.nextDue - ws.clockAheadMs)),
+      // A loop, not Math.min(...list): spreading a list of many workspaces overflows the stack.
+      nextDue: () => {
+        let next = Number.POSITIVE_INFINITY;
+        for (const ws of ctx.world.workspaces.values()) next = Math.min(next, ws.posts.nextDue - ws.clockAheadMs);
+        return next;
+      },
     };
     walk(worldClock, to, () => ctx.state.tick(), ran, () => {
       if (frozen === true) clock.freeze();

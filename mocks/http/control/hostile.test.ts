@@ -219,3 +219,45 @@ describe('control API hostile input', () => {
     expect(res.status).toBe(200);
   }, 240_000);
 });
+
+describe('the states hook under hostile ids', () => {
+  it('POST /_mock/states, every state and every id parameter: a hostile id answers 404 or 400 with nothing changed, never another operation', async () => {
+    const app = createMockApp({ seed: 7, strict: true, clock: new MockClock({ frozenAt: T0 }), effects: { lookupHost: async () => ['93.184.216.34'], deliverWebhook: async () => ({ status: 204, error: null }) } });
+    const { STATE_CALLS } = await import('./states.ts');
+    const ids = [...ODD_SEGMENTS, '.', '..', '../..', '../../reset', '/', 'a/../../reset', '..%2f', '?x=1', '#x', ' ', '\u202e'];
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [state, call] of Object.entries(STATE_CALLS)) {
+      // The id parameters a state reads: each one it asks for, found by calling it with none.
+      const params: Record<string, unknown> = {};
+      for (let i = 0; i < 4; i++) {
+        try {
+          call(params);
+          break;
+        } catch (err) {
+          const name = /params\.(\w+)/.exec((err as Error).message)?.[1];
+          if (!name) break;
+          params[name] = name === 'channel' ? 'ch_payg_x' : name === 'webhook' ? 'wh_missing' : 'ws_payg_demo';
+        }
+      }
+      for (const param of ['workspace', ...Object.keys(params)].filter((p, i, all) => all.indexOf(p) === i)) {
+        for (const id of ids) {
+          const before = fingerprint(app);
+          const res = await app.fetch(new Request(`${ORIGIN}/_mock/states`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state, params: { ...params, [param]: id } }) }));
+          const text = await res.text();
+          sent++;
+          const label = `${state} with ${param}=${JSON.stringify(id.slice(0, 30))}`;
+          if (res.status >= 500) failures.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+          else if (res.status >= 400 && fingerprint(app) !== before) failures.push(`${label}: answered ${res.status} and changed the world`);
+          // A state that reads this parameter as an id must not take a hostile one; one that ignores it may succeed.
+          else if (res.status < 400 && param in params) failures.push(`${label}: answered ${res.status}`);
+          // A dot segment names nothing, as an unknown id in the control API does.
+          else if ((id === '.' || id === '..') && param in params && res.status !== 404) failures.push(`${label}: answered ${res.status}, not 404`);
+          if (res.status < 400) await (await app.fetch(new Request(`${ORIGIN}/_mock/reset`, { method: 'POST' }))).body?.cancel();
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(200);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 120_000);
+});

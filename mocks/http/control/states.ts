@@ -1,6 +1,6 @@
 // The mock's provider-states hook (spec/states.yaml, GET/POST /_mock/states): each named state is one control
 // operation, run through the app itself so that it is validated, locked and journalled exactly as when called directly.
-import { invalid } from '../../domain/errors.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import type { Ctx } from '../pipeline.ts';
 import type { ControlHandlers } from '../typed.ts';
 
@@ -13,9 +13,15 @@ interface Call {
   body?: Params;
 }
 
+/** What each id parameter names, for the 404 of one that names nothing (the control API's own wording). */
+const NAMED: Record<string, string> = { workspace: 'Workspace', channel: 'Channel', webhook: 'Webhook' };
+
 const seg = (p: Params, name: string): string => {
   const v = p[name];
   if (typeof v !== 'string' || v.length === 0 || v.length > 200) throw invalid(`params.${name} must be a non-empty string`);
+  // `.` and `..` survive encodeURIComponent and a URL would resolve them as dot segments, reaching another operation
+  // (`workspaces/../reset` is the world's reset): no id is spelt so, so it names nothing.
+  if (v === '.' || v === '..') throw notFound(`${NAMED[name] ?? 'Resource'} not found: ${v}. Nothing changed`);
   return encodeURIComponent(v);
 };
 
@@ -70,8 +76,11 @@ async function setState(ctx: Ctx): Promise<{ response: Response }> {
     if (v !== null) headers.set(name, v);
   }
   if (call.body !== undefined) headers.set('content-type', 'application/json');
+  const target = new URL(base + call.path, here);
+  // The call reaches exactly the path its state names, or nothing: a URL that resolved to another path is refused.
+  if (target.pathname !== base + call.path.split('?')[0]) throw notFound(`No operation for state ${state} with these params. Nothing changed`);
   const inner = await ctx.state.dispatch!(
-    new Request(new URL(base + call.path, here), { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) }),
+    new Request(target, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) }),
   );
   const text = await inner.text();
   // A state set up answers 200 whatever the control operation's own success status (201 for a creation).

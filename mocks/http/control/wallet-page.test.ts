@@ -254,6 +254,34 @@ describe('the wallet page', () => {
     await m.http.post('/wallet').send({ action: 'top-up' }).expect(400);
   });
 
+  it('bounds its amounts as the control API does (10,000,000 credits, in whole hundredths; the auto top-up amount an integer up to 10,000,000): past them a 400 page that changes nothing', async () => {
+    const m = testMock();
+    const path = await walletPage(m, KEYS.payg);
+    const before = await balance(m, KEYS.payg);
+    const refused: Array<[string, Record<string, string>]> = [
+      ['top-up', { credits: '1e300' }],
+      ['top-up', { credits: '10000000.01' }],
+      ['top-up', { credits: '0' }],
+      ['top-up', { credits: 'Infinity' }],
+      ['auto-top-up-on', { belowCredits: '5', amount: '1e300' }],
+      ['auto-top-up-on', { belowCredits: '5', amount: '10000001' }],
+      ['auto-top-up-on', { belowCredits: '5', amount: '12.5' }],
+      ['auto-top-up-on', { belowCredits: '5', amount: '-1' }],
+      ['auto-top-up-on', { belowCredits: '1e300', amount: '1000' }],
+      ['auto-top-up-on', { belowCredits: '-10000001', amount: '1000' }],
+    ];
+    for (const [action, fields] of refused) {
+      const page = await open(m, path);
+      const res = await send(m, action === 'top-up' ? page.topUp : page.auto, action, fields).expect(400);
+      expect(res.text, JSON.stringify(fields)).toContain('The wallet was not changed');
+    }
+    expect(await balance(m, KEYS.payg)).toEqual(before);
+    // The bounds themselves are taken.
+    await send(m, (await open(m, path)).topUp, 'top-up', { credits: '10000000' }).expect(303);
+    await send(m, (await open(m, path)).auto, 'auto-top-up-on', { belowCredits: '10000000', amount: '10000000' }).expect(303);
+    expect((await balance(m, KEYS.payg)).autoTopUp).toMatchObject({ enabled: true, belowCredits: 10000000, amount: 10000000 });
+  });
+
   it('says why a frozen wallet refuses a top-up', async () => {
     const m = testMock();
     await m.http.post('/_mock/workspaces/ws_payg_demo/wallet/freeze').expect(200);

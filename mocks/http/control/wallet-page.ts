@@ -12,6 +12,7 @@ import { readForm } from '../body.ts';
 import { LINK_PARAM, linkedWorkspace, walletHandle, walletLink } from '../wallet-link.ts';
 import { controlTokenInput, controlTokenNeeded, escapeHtml, page, type PageReply } from './oauth.ts';
 import type { ControlHandlers } from '../typed.ts';
+import { describeViolations } from '../../../spec/validator.ts';
 
 export const WALLET_PAGE_OPERATIONS = new Set(['showWalletPage', 'submitWalletPage']);
 
@@ -196,6 +197,17 @@ function formNumber(form: URLSearchParams, name: string): number {
   return n;
 }
 
+/**
+ * The form's values checked as the body of the control operation that does the same (spec/control.yaml), so the page
+ * takes no amount the control API would refuse (10,000,000 credits, an integer top-up amount, ...).
+ */
+function asControlBody<T extends Record<string, unknown>>(ctx: Ctx, operationId: string, ws: { id: string }, body: T): T {
+  const check = ctx.state.controlValidator.byId(operationId).validateRequest({ path: { id: ws.id }, body, contentType: 'application/json' });
+  const problems = check.violations.filter((v) => v.in === 'body');
+  if (problems.length > 0) throw invalid(describeViolations(problems).map((line) => line.replace(/^body \//, '')).join('; '));
+  return body;
+}
+
 export const handlers = {
   showWalletPage: (ctx) => {
     const query = new URL(ctx.request.url).searchParams;
@@ -229,9 +241,9 @@ export const handlers = {
       if (!ws || linked !== ws) return errorPage(ctx, 'This form does not belong to this wallet link. Open the wallet page again from the app.', ws, back);
       const action = form.get('action') ?? '';
       try {
-        if (action === 'top-up') topUp(ws, ctx.world.config, formNumber(form, 'credits'), ctx.env);
+        if (action === 'top-up') topUp(ws, ctx.world.config, asControlBody(ctx, 'topUpWallet', ws, { credits: formNumber(form, 'credits') }).credits, ctx.env);
         else if (action === 'auto-top-up-on') {
-          setAutoTopUp(ws, { enabled: true, belowCredits: formNumber(form, 'belowCredits'), amount: formNumber(form, 'amount') });
+          setAutoTopUp(ws, asControlBody(ctx, 'setAutoTopUp', ws, { enabled: true, belowCredits: formNumber(form, 'belowCredits'), amount: formNumber(form, 'amount') }));
         } else if (action === 'auto-top-up-off') setAutoTopUp(ws, { enabled: false });
         else return errorPage(ctx, 'action must be top-up, auto-top-up-on or auto-top-up-off.', ws, back);
       } catch (err) {

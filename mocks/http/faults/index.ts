@@ -6,6 +6,7 @@
 import type { MockState } from '../state.ts';
 import type { Decide, HandlerMap, OperationHandler } from '../pipeline.ts';
 import type { FaultDefinition, Reply } from './helpers.ts';
+import { liftLimits } from '../../domain/world.ts';
 import { AUTH } from './auth.ts';
 import { GENERIC } from './generic.ts';
 import { MEDIA } from './media.ts';
@@ -75,6 +76,8 @@ export function faultLayer(state: MockState): FaultLayer | undefined {
   const strange = [...state.variations].filter((v) => !VARIATIONS.some((d) => d.name === v));
   if (strange.length > 0) throw new Error(`Unknown variation(s): ${strange.join(', ')}. Known: ${VARIATIONS.map((v) => v.name).join(', ')}`);
   const on: Array<Omit<FaultDefinition, 'caughtBy'>> = [...FAULTS.filter((fault) => state.faults.has(fault.name)), ...VARIATIONS.filter((v) => state.variations.has(v.name))];
+  // Limits a fault lifted stay lifted only while it is on: the layer is built anew whenever the faults switch.
+  liftLimits(state.config, undefined);
   if (on.length === 0) return undefined;
   for (const fault of on) fault.install?.(state);
   const rewrites = on.flatMap((f) => (f.request ? [(r: Request) => f.request!(r, state)] : []));

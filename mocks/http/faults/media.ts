@@ -1,4 +1,5 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
+import { liftLimits } from '../../domain/world.ts';
 import { type FaultDefinition, nowIn, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment, ticketAt } from './helpers.ts';
 
 /** The media faults, in the catalogue's order. */
@@ -168,12 +169,8 @@ export const MEDIA: FaultDefinition[] = [
     area: 'media',
     description: 'The free plan\'s media library has no capacity: uploads are never refused with 413, whatever the limit says.',
     caughtBy: ['library_full_413'],
-    override: (state) => () => {
-      // The capacity ignored wherever it is set: the world's, and any a workspace has of its own.
-      state.config.freeLibraryBytes = Number.MAX_SAFE_INTEGER;
-      for (const ws of state.world.workspaces.values()) delete ws.limits.freeLibraryBytes;
-      return undefined;
-    },
+    // The capacity ignored wherever it is set (the world's, a workspace's own), read through a lens: nothing stored changes.
+    install: (state) => liftLimits(state.config, { freeLibraryBytes: Number.MAX_SAFE_INTEGER }),
   },
   {
     name: 'deleted-media-keeps-room',
