@@ -5,11 +5,17 @@
 // fault with all of them on.
 import type { FaultDefinition, Reply } from './faults/helpers.ts';
 import { workspaceOf } from './faults/helpers.ts';
+import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
+import { invalid } from '../domain/errors.ts';
+import { providerInfo } from '../domain/world.ts';
 
 export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
   /** The reference's words that leave this choice open (section and quote). */
   allows: string;
-  /** Faults this choice takes away what they break (a server with no forecast has no forecast to get wrong). */
+  /**
+   * Faults this choice takes away what they break (a server with no forecast has no forecast to get wrong), or that
+   * sit behind a rule the variation applies first.
+   */
   masks?: string[];
 }
 
@@ -217,24 +223,26 @@ export const VARIATIONS: VariationDefinition[] = [
     area: 'channels',
     description: "Every channel's maximum length is 60% of the mock's (x: 168), as GET /integration-settings says and POST /posts enforces.",
     allows: 'Section 2.9 and 4: GET /integration-settings "maxLength: integer" (no figure given); section 7: "Text over the channel\'s maximum length" is refused',
+    // It measures lengths itself, before the mock's own length rule, where that fault sits.
+    masks: ['link-counted-23-everywhere'],
     operations: ['getIntegrationSettings'],
     override: () => (r) => {
       const output = object(object(r.body)?.output);
       return r.status === 200 && output && typeof output.maxLength === 'number' ? { ...r, body: { ...r.body, output: { ...output, maxLength: shorter(output.maxLength) } } } : undefined;
     },
     handlers: {
+      // Checked before the mock's own rules, against the lower maximum and with the mock's own counting; nothing of the
+      // world's catalogue is changed, so a request running beside this one reads the maxima as they are.
       createPosts: (inner) => ({
         ...inner,
-        handle: async (ctx) => {
-          // The providers' maxima, lowered for this request only: the world's catalogue is as the mock started.
-          const infos = Object.values(ctx.world.fixtures.providers) as Array<{ maxLength: number }>;
-          const saved = infos.map((i) => i.maxLength);
-          for (const i of infos) i.maxLength = shorter(i.maxLength);
-          try {
-            return await inner.handle(ctx);
-          } finally {
-            infos.forEach((i, n) => (i.maxLength = saved[n]!));
+        handle: (ctx) => {
+          for (const entry of (ctx.body as { posts?: Array<{ integration?: { id?: string }; value?: Array<{ content?: unknown }> }> })?.posts ?? []) {
+            const channel = ctx.ws?.channels.find((c) => c.id === entry.integration?.id);
+            if (!channel) continue;
+            const max = shorter(providerInfo(ctx.world, channel.identifier).maxLength);
+            if ((entry.value ?? []).some((item) => typeof item.content === 'string' && textLength(item.content, channel.identifier) > max)) throw invalid(TOO_LONG_MESSAGE);
           }
+          return inner.handle(ctx);
         },
       }),
     },
