@@ -1,4 +1,4 @@
-// The README's fault table, generated from the catalogue itself (mocks/http/faults.ts) so the two cannot drift:
+// docs/faults.md's fault table, generated from the catalogue itself (mocks/http/faults/) so the two cannot drift:
 // `npm run faults:table` rewrites it between its markers; suites/faults.test.ts fails when it is out of date.
 import { join } from 'node:path';
 import { FAULTS } from '../mocks/http/faults/index.ts';
@@ -7,7 +7,7 @@ import { writeSection, type GeneratedSection } from './lib/generated-section.ts'
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 export const FAULT_TABLE: GeneratedSection = {
-  file: join(import.meta.dirname, '..', 'README.md'),
+  file: join(import.meta.dirname, '..', 'docs', 'faults.md'),
   name: 'fault-table',
   command: 'npm run faults:table',
   generate: () =>
@@ -20,5 +20,5 @@ export const FAULT_TABLE: GeneratedSection = {
 
 if (import.meta.main) {
   writeSection(FAULT_TABLE);
-  console.log(`README.md: fault table of ${FAULTS.length} faults written`);
+  console.log(`docs/faults.md: fault table of ${FAULTS.length} faults written`);
 }

@@ -17,7 +17,7 @@ describe('fault catalogue', () => {
     for (const f of FAULTS) expect(f.caughtBy.length, f.name).toBeGreaterThan(0);
   });
 
-  it("the README's fault table is the catalogue's (run npm run faults:table after changing a fault)", () => {
+  it("docs/faults.md's fault table is the catalogue's (run npm run faults:table after changing a fault)", () => {
     expect(documented(FAULT_TABLE)).toBe(generated(FAULT_TABLE));
   });
 
