@@ -1,6 +1,7 @@
 // Budgets bound the heap, not JSON bytes: the three demo keys fill every store they reach (posts with settings shaped
 // to cost the most heap per JSON byte, brief documents of tiny blocks, media records) with no control call, with and
-// without a state file (and a restart from it), and the mock's heap and peak RSS stay under the stated ceiling.
+// without a state file (and a restart from it): the mock's heap stays within the budgets, in a process whose old space
+// is capped at its base and twice the budgets (so a mock that held more would die out of memory).
 // The budgets are lowered (MEMORY_SCALE, 1/32 of the defaults unless set) so that this runs in seconds on two cores;
 // `MEMORY_SCALE=1 npx vitest run mocks/memory.test.ts` measures at the defaults (docs/mock.md, "Memory ceiling").
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,8 +23,15 @@ const caps = Object.fromEntries(BUDGETS.map((b) => [b, Math.round(defaultCaps[b]
 const reachable = 3 * (caps.postBytes + caps.mediaBytes) + 2 * caps.briefBytes + caps.journalBytes;
 /** The stores without a byte budget (ledger, notifications, the hourly counters) and what V8 keeps of its own. */
 const SLACK = 16 * MiB;
-/** What RSS takes beyond the heap at any budget: V8's young generation, a 5 MiB body and its parse, allocator arenas. */
-const TRANSIENT = 160 * MiB;
+/** The idle mock's own heap (documents, validators, the seeded world), with room for its first requests' code. */
+const BASE_HEAP = 96 * MiB;
+/**
+ * The old space the mock is given: its own base and twice what the keys can reach (the records, and the state file's
+ * text its keeper holds, which is at most as much). A mock that held more than its budgets let it would die out of
+ * memory here. RSS is not asserted: its peak is where V8's collector happens to catch up, which depends on the CPU the
+ * machine gives the process (under a full test run it was 90 MiB over what the same fill reached alone).
+ */
+const HEAP_LIMIT_MIB = Math.ceil((BASE_HEAP + 2 * reachable + SLACK) / MiB);
 const mib = (n: number) => `${(n / MiB).toFixed(1)} MiB`;
 
 /** Wait until the file exists and has stopped changing (the keeper writes it once the mock has been idle 250 ms). */
@@ -46,7 +54,7 @@ afterEach(() => {
 });
 
 function start(stateFile?: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--expose-gc', CHILD], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, MEMORY_MOCK: JSON.stringify({ caps, stateFile }) } });
+  const child = spawn(process.execPath, ['--expose-gc', `--max-old-space-size=${HEAP_LIMIT_MIB}`, CHILD], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, MEMORY_MOCK: JSON.stringify({ caps, stateFile }) } });
   children.push(child);
   const measure = () => new Promise<Figures>((resolve) => {
     child.once('message', (m) => resolve(m as Figures));
@@ -62,6 +70,8 @@ function start(stateFile?: string): Promise<Child> {
     child.once('exit', (code) => reject(new Error(`memory mock exited ${code}: ${out}`)));
   });
 }
+
+const child = (c: Child) => c.process;
 
 async function stop(c: Child): Promise<void> {
   const exited = new Promise((resolve) => c.process.once('exit', resolve));
@@ -111,7 +121,7 @@ async function fillEveryStore(origin: string): Promise<string[]> {
 
 describe('memory under the byte budgets', () => {
   for (const withStateFile of [false, true]) {
-    it(`the three demo keys filling every store they reach ${withStateFile ? 'with a state file, and a restart from it,' : 'without a state file'} keep the heap within the budgets and RSS under the ceiling`, async () => {
+    it(`the three demo keys filling every store they reach ${withStateFile ? 'with a state file, and a restart from it,' : 'without a state file'} keep the heap within the budgets, in a process whose old space is capped at its base and twice the budgets`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'spw-memory-'));
       const stateFile = withStateFile ? join(dir, 'state.json') : undefined;
       try {
@@ -130,14 +140,13 @@ describe('memory under the byte budgets', () => {
         const filled = await mock.measure();
         const text = stateFile ? statSync(stateFile).size : 0;
         const heap = filled.heapUsed - base.heapUsed;
-        const peak = filled.maxRss - base.rss;
         console.log(`memory (budgets x${SCALE}): ${mib(reachable)} reachable, state file ${mib(text)}; heap grew ${mib(heap)}; RSS ${mib(base.rss)} at rest, peak ${mib(filled.maxRss)}`);
         // The records within their budgets; with a state file, its keeper also holds the text it wrote last, at up to
         // two bytes a character (V8 keeps a string with any character past U+00FF so).
         expect(heap, ended.join('\n')).toBeLessThanOrEqual(reachable + text + SLACK);
         expect(text).toBeLessThanOrEqual(reachable);
-        // The peak also holds GC headroom, one request's parse and, with a state file, the text of a write under way.
-        expect(peak, ended.join('\n')).toBeLessThanOrEqual(2 * (reachable + text) + TRANSIENT);
+        // It got here within its heap limit: the process is alive and answers.
+        expect(child(mock).exitCode).toBeNull();
         if (stateFile) {
           await stop(mock);
           expect(existsSync(stateFile)).toBe(true);
@@ -145,7 +154,7 @@ describe('memory under the byte budgets', () => {
           expect((await fetch(`${again.origin}/_mock/scenario`)).status).toBe(200);
           const restarted = await again.measure();
           expect(restarted.heapUsed - base.heapUsed).toBeLessThanOrEqual(reachable + text + SLACK);
-          expect(restarted.maxRss - base.rss).toBeLessThanOrEqual(2 * (reachable + text) + TRANSIENT);
+          expect(again.process.exitCode).toBeNull();
           await stop(again);
         } else await stop(mock);
       } finally {

@@ -43,6 +43,7 @@ describe('variation catalogue', () => {
   });
 
   let baseline: Record<string, string>;
+  let baselineCoverage: number;
   const verifiedNoLess = (r: RunReport) => {
     const rank = { failed: 0, 'not verified': 1, 'passed in part': 2, passed: 3 } as const;
     return Object.entries(verdicts(r)).filter(([name, status]) => rank[status as keyof typeof rank] < rank[baseline[name] as keyof typeof rank]).map(([name, status]) => `${name}: ${status}, against the mock ${baseline[name]}`);
@@ -52,14 +53,18 @@ describe('variation catalogue', () => {
     const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: CHECKS });
     expect(failures(report)).toEqual([]);
     baseline = verdicts(report);
+    baselineCoverage = report.coverage.percent;
+    expect(baselineCoverage).toBe(100);
   }, 120_000);
 
   for (const v of [...ALL.map((name) => [name]), ALL]) {
     const label = v.length === 1 ? v[0]! : `all ${v.length} together`;
-    it(`every check against the variation ${label}: no failure, and no check verified less than against the mock`, async () => {
+    it(`every check against the variation ${label}: no failure, no check verified less, and the coverage of the mock`, async () => {
       const report = await runChecks(await inProcessTarget({ variations: v }), { seed: 7, runs: 1, checks: CHECKS });
       expect(failures(report)).toEqual([]);
       expect(verifiedNoLess(report)).toEqual([]);
+      // The same outcomes reached and asserted: --min-coverage 100 is as reachable as against the mock.
+      expect(report.coverage.percent).toBe(baselineCoverage);
     }, 120_000);
   }
 
