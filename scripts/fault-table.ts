@@ -2,9 +2,7 @@
 // `npm run faults:table` rewrites it between its markers; suites/faults.test.ts fails when it is out of date.
 import { join } from 'node:path';
 import { FAULTS } from '../mocks/http/faults/index.ts';
-import { writeSection, type GeneratedSection } from './lib/generated-section.ts';
-
-const cell = (s: string) => s.replace(/\|/g, '\\|');
+import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';
 
 export const FAULT_TABLE: GeneratedSection = {
   file: join(import.meta.dirname, '..', 'docs', 'faults.md'),

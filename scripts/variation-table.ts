@@ -2,9 +2,7 @@
 // `npm run variations:table` rewrites it between its markers; suites/variations.test.ts fails when it is out of date.
 import { join } from 'node:path';
 import { VARIATIONS } from '../mocks/http/variations.ts';
-import { writeSection, type GeneratedSection } from './lib/generated-section.ts';
-
-const cell = (s: string) => s.replace(/\|/g, '\\|');
+import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';
 
 export const VARIATION_TABLE: GeneratedSection = {
   file: join(import.meta.dirname, '..', 'docs', 'variations.md'),

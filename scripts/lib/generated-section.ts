@@ -35,3 +35,6 @@ export function writeSection(s: GeneratedSection): void {
   if (current === undefined) throw new Error(`${s.file} has no ${markers(s).begin} ... ${markers(s).end} markers`);
   writeFileSync(s.file, text.replace(current, generated(s)));
 }
+
+/** A value in a Markdown table cell: a `|` of its own would end the cell. */
+export const cell = (s: string) => s.replace(/\|/g, '\\|');
