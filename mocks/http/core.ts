@@ -187,8 +187,11 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
     }
     return decorated(request, response, headers);
   };
-  const fetch = async (arrived: Request, env?: NodeBindings): Promise<Response> => {
+  const fetch = async (arrived: Request, given?: NodeBindings): Promise<Response> => {
     const request = built.incoming ? built.incoming(arrived) : arrived;
+    // A request rewritten on arrival (a variation's ids read back) is read from its own body: the raw Node stream
+    // holds what arrived, not what the mock is to read.
+    const env = request === arrived ? given : { ...given, incoming: undefined };
     const preflight = cors.preflight(request);
     if (preflight) return preflight;
     const answer = direct(request.method, pathOf(request.url));

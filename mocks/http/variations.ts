@@ -70,7 +70,10 @@ function uuidOf(id: string): string {
 function uuidIds(v: unknown, seen: Map<string, string>): unknown {
   if (typeof v === 'string' && MOCK_ID.test(v)) {
     const u = uuidOf(v);
-    seen.set(u, v);
+    if (!seen.has(u)) {
+      seen.set(u, v);
+      if (seen.size > TABLE_CAP) seen.delete(seen.keys().next().value!);
+    }
     return u;
   }
   if (Array.isArray(v)) return v.map((x) => uuidIds(x, seen));
@@ -84,9 +87,14 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}/g;
 /** A text with every UUID the server gave out read back as the mock's id (one it never gave out stays, and is not found). */
 const readBack = (text: string, seen: Map<string, string>) => text.replace(UUID, (u) => seen.get(u) ?? u);
 
-/** The per-world table of UUIDs given out, so that a reset forgets them with the world. */
+/**
+ * The UUIDs given out, per mock (not per world: a reset gives the seeded world back with the same ids, so a UUID a
+ * client learnt before it names the same thing after it). Bounded: past the cap the oldest are forgotten, and a
+ * client that still holds one of those gets the 404 of an id nobody knows.
+ */
+const TABLE_CAP = 100_000;
 const tables = new WeakMap<object, Map<string, string>>();
-const tableOf = (world: object) => tables.get(world) ?? (tables.set(world, new Map()), tables.get(world)!);
+const tableOf = (state: object) => tables.get(state) ?? (tables.set(state, new Map()), tables.get(state)!);
 
 /** The request with the UUIDs it carries (path, query, a JSON body) read back as the mock's ids. */
 function requestWithIds(request: Request, seen: Map<string, string>): Request {
@@ -195,14 +203,14 @@ export const VARIATIONS: VariationDefinition[] = [
     area: 'generic',
     description: 'Every resource id (channels, posts, groups, media, transactions, webhooks) is a UUID, not the mock\'s prefixed ids.',
     allows: 'Section 2: ids are "string" with no format given',
-    incoming: (request, state) => requestWithIds(request, tableOf(state.world)),
+    incoming: (request, state) => requestWithIds(request, tableOf(state)),
     // What it sends on its own (webhook payloads) names the same UUIDs. Wrapped once per mock: a rebuild of the app
     // (faults switched) must not wrap it again.
     install: (state) => {
       if (wrapped.has(state.effects)) return;
       wrapped.add(state.effects);
       const deliver = state.effects.deliverWebhook;
-      state.effects.deliverWebhook = (hook) => deliver({ ...hook, body: uuidIds(hook.body, tableOf(state.world)) as unknown[] });
+      state.effects.deliverWebhook = (hook) => deliver({ ...hook, body: uuidIds(hook.body, tableOf(state)) as unknown[] });
     },
     outgoing: async (response, state) => {
       if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
@@ -215,7 +223,7 @@ export const VARIATIONS: VariationDefinition[] = [
       }
       const headers = new Headers(response.headers);
       headers.delete('content-length');
-      return new Response(JSON.stringify(uuidIds(body, tableOf(state.world))), { status: response.status, statusText: response.statusText, headers });
+      return new Response(JSON.stringify(uuidIds(body, tableOf(state))), { status: response.status, statusText: response.statusText, headers });
     },
   },
   {
