@@ -15,9 +15,12 @@ function resolve(document: any, ref: string): any {
 describe('validator', () => {
   it('compiles every request and response schema of the public document', () => {
     const validator = getValidator();
-    expect(validator.operations).toHaveLength(40);
+    // Every method of every path of the document, and nothing else.
+    const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+    const inDocument = Object.values(validator.document.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => methods.flatMap((m) => (item[m]?.operationId ? [item[m].operationId] : [])));
+    expect(validator.operations.map((o) => o.operationId).sort()).toEqual(inDocument.sort());
     // Every operation has at least a success response schema, so there is more than one schema per operation.
-    expect(validator.compileAll()).toBeGreaterThan(80);
+    expect(validator.compileAll()).toBeGreaterThan(2 * validator.operations.length);
   });
 
   it('compiles every schema of the control document', () => {

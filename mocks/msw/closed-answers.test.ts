@@ -1,4 +1,4 @@
-// Answers carry only what the document names: every body the parity script provokes (all 40 operations, successes and
+// Answers carry only what the document names: every body the parity script provokes (every operation, successes and
 // refusals) is read against its schema as if the schema were closed, as a strict third-party tester (Redocly Respect's
 // default) reads it, and no field may be one the document does not list. Where the reference shows an object without
 // its fields, the schema is open and nothing is checked inside it.

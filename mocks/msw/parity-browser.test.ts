@@ -1,4 +1,4 @@
-// Parity in Chromium: the same script of steps over all 40 operations (successes, and the 401, 400, 402, 404, 413 and
+// Parity in Chromium: the same script of steps over every operation (successes, and the 401, 400, 402, 404, 413 and
 // 429 a UI must handle) runs through the MSW worker in a page and through the mock server on another origin, each on
 // a fresh world with the same seed and frozen instant, and every step answers the same status with the same body shape.
 import { readFileSync } from 'node:fs';

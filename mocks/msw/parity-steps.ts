@@ -1,4 +1,4 @@
-// One script of steps over all 40 operations, the successes and the refusals a UI must handle (401, 400, 402, 404,
+// One script of steps over every operation, the successes and the refusals a UI must handle (401, 400, 402, 404,
 // 413, 429), written with nothing but the page's fetch: the Chromium parity test runs it through the MSW worker and
 // through the mock server on another origin, each on a fresh world, and compares status and body shape step by step.
 
