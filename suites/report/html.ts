@@ -71,7 +71,7 @@ export function toHtml(report: RunReport): string {
 <main>
 ${report.reasons?.length ? `<h2 id="why">Why the run fails</h2><ul>${report.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : ''}
 ${report.notImplemented?.length ? `<h2 id="not-implemented">Not implemented (${report.notImplemented.length})</h2><table><thead><tr><th>Operation</th><th>Every call answered</th><th>Calls</th><th>In scope</th><th>Checks it blocked</th></tr></thead><tbody>${report.notImplemented.map((n) => `<tr><td><code>${esc(n.operationId)}</code></td><td>${esc(n.answered)}</td><td class="num">${n.calls}</td><td>${n.inScope ? '<span class="bad">yes</span>' : 'no'}</td><td>${esc(n.blocked.join(', '))}</td></tr>`).join('')}</tbody></table>` : ''}
-<h2 id="failures">Failures (${failures.length})</h2>
+<h2 id="failures">Failures: ${failures.length} finding(s) in ${new Set(failures.map(({ f }) => f.check)).size} failed check(s)</h2>
 ${failures.length === 0 ? '<p class="ok">None.</p>' : failures.map(({ f }, i) => failureBlock(f, byName.get(f.check), i)).join('\n')}
 <h2 id="coverage-heading">Response coverage: ${report.coverage.percent}%</h2>
 <p>${report.coverage.asserted} of ${report.coverage.counted} documented outcomes reached and asserted, ${report.coverage.reachedOnly} reached only, ${report.coverage.neverReached} never reached.</p>

@@ -64,6 +64,8 @@ describe('verify reports', () => {
     // A part the run was not given what it needs for is named apart, and the check stays passed.
     expect(text.slice(text.indexOf('Not asked'))).toContain('asked_check: generateVideo: needs the key of a paid workspace');
     expect(text).toContain('1 failed, 3 passed, 1 passed in part, 1 not verified · 8 assertions');
+    // The heading counts findings and the checks they belong to, so it reads with the closing line's count of checks.
+    expect(text).toContain('Failures: 1 finding(s) in 1 failed check(s)');
   });
 
   it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {

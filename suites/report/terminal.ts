@@ -89,7 +89,9 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   }
   const failures = report.results.flatMap((r) => r.failures);
   if (failures.length > 0) {
-    out.write(`\n${red(`Failures (${failures.length})`)}\n`);
+    // Findings, and the checks they belong to: the closing line counts checks, so the heading says both.
+    const checks = new Set(failures.map((f) => f.check)).size;
+    out.write(`\n${red(`Failures: ${failures.length} finding(s) in ${checks} failed check(s)`)}\n`);
     failures.forEach((f, i) => {
       const sections = report.results.find((r) => r.name === f.check)?.sections ?? [];
       out.write(`\n  ${i + 1}) ${red(unitName(f.check, f.part))}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
