@@ -8,8 +8,7 @@ import type { CheckResult, NotImplemented } from './run-report.ts';
 import { unitOf } from './units.ts';
 
 /**
- * The areas `--areas` names: the document's tags (one per part of the reference's section 4), by a short name. Every
- * check reads the workspace's channels first, so a scope always holds `channels`.
+ * The areas `--areas` names: the document's tags (one per part of the reference's section 4), by a short name.
  */
 export const AREAS: Record<string, string> = {
   channels: 'Account and channels',
@@ -23,6 +22,12 @@ export const AREAS: Record<string, string> = {
   description: 'Description',
 };
 
+/**
+ * What every check reads before it starts (suites/discover.ts): the workspace's channels, groups and channel settings,
+ * and the price list. A scope always holds them.
+ */
+export const DISCOVERY = ['listIntegrations', 'listGroups', 'getIntegrationSettings', 'getWalletPrices'];
+
 /** The operations of `--areas` and `--operations` together; undefined when neither narrows the run. Unknown names throw. */
 export function scopeOf(areas: string[] | undefined, operations: string[] | undefined, validator: Pick<ContractValidator, 'operations'> = getValidator()): Set<string> | undefined {
   if (!areas?.length && !operations?.length) return undefined;
@@ -31,8 +36,8 @@ export function scopeOf(areas: string[] | undefined, operations: string[] | unde
   const ids = new Set(validator.operations.map((o) => o.operationId));
   const unknownOp = (operations ?? []).filter((o) => !ids.has(o));
   if (unknownOp.length > 0) throw new Error(`Unknown operation: ${unknownOp.join(', ')}. Operations: ${[...ids].join(', ')}`);
-  const tags = new Set(['channels', ...(areas ?? [])].map((a) => AREAS[a]!));
-  const scope = new Set(operations ?? []);
+  const tags = new Set((areas ?? []).map((a) => AREAS[a]!));
+  const scope = new Set([...DISCOVERY, ...(operations ?? [])]);
   for (const op of validator.operations) if ((op.operation.tags ?? []).some((t: string) => tags.has(t))) scope.add(op.operationId);
   return scope;
 }

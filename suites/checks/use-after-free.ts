@@ -178,7 +178,8 @@ export const useAfterFree = register({
     else ctx.notAsked('brief documents: outside the scope');
     if (ctx.control) {
       await deletedWebhook(ctx, kind, channels);
-      await deletedChannel(ctx, kind, channels);
+      if (ctx.inScope('deleteIntegration')) await deletedChannel(ctx, kind, channels);
+      else ctx.notAsked('channels: deleting one is outside the scope');
     } else ctx.partial('channels and webhooks: deleting them cannot be undone, or they are configured in the app; both need control');
   },
 });
