@@ -53,6 +53,30 @@ describe('variation catalogue', () => {
     expect((await get(`/integration-settings/${first!.id}`)).status).toBe(200);
   });
 
+  it('uuid-ids holds no more of a JSON body than the mock reads: a body that goes on is refused for its size after about that much, as without it', async () => {
+    const CHUNK = new Uint8Array(64 * 1024).fill(32);
+    const send = async (variations: string[]) => {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // 64 MiB of JSON whitespace, unless the reader stops first.
+          if (pulled >= 64 * 1024 * 1024) return controller.close();
+          pulled += CHUNK.length;
+          controller.enqueue(CHUNK);
+        },
+      });
+      const t = await inProcessTarget({ variations });
+      const res = await t.app.fetch(new Request('http://mock.in-process/api/public/v1/posts', { method: 'POST', headers: { authorization: 'demo-paid-key', 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+      return { status: res.status, pulledMiB: Math.ceil(pulled / 1024 / 1024) };
+    };
+    const plain = await send([]);
+    const varied = await send(['uuid-ids']);
+    expect(plain.status).toBe(413);
+    expect(varied.status).toBe(413);
+    // The mock reads 5 MiB of a JSON body; the variation may hold that and a little more, never the whole stream.
+    expect(varied.pulledMiB).toBeLessThanOrEqual(8);
+  });
+
   let baseline: Record<string, string>;
   let baselineCoverage: number;
   const verifiedNoLess = (r: RunReport) => {

@@ -8,6 +8,7 @@ import { workspaceOf } from './faults/helpers.ts';
 import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
 import { invalid } from '../domain/errors.ts';
 import { providerInfo } from '../domain/world.ts';
+import { BODY_LIMITS } from './body.ts';
 
 export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
   /** The reference's words that leave this choice open (section and quote). */
@@ -103,12 +104,24 @@ function requestWithIds(request: Request, seen: Map<string, string>): Request {
   if (url === request.url && (!json || !request.body)) return request;
   let body: BodyInit | null = request.body;
   if (json && request.body) {
+    // The whole body is needed to read it back, but no more than the mock would read of a JSON body: past that, what
+    // was held and the rest pass on as they came, and the mock refuses the body for its size as it always does.
     const chunks: Uint8Array[] = [];
+    let held = 0;
+    let passing = false;
     body = request.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
-        transform: (chunk) => void chunks.push(chunk),
+        transform: (chunk, out) => {
+          if (passing) return out.enqueue(chunk);
+          chunks.push(chunk);
+          held += chunk.length;
+          if (held <= BODY_LIMITS.jsonBytes) return;
+          passing = true;
+          for (const c of chunks.splice(0)) out.enqueue(c);
+        },
         flush: (out) => {
-          const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+          if (passing) return;
+          const bytes = new Uint8Array(held);
           let at = 0;
           for (const c of chunks) bytes.set(c, (at += c.length) - c.length);
           out.enqueue(new TextEncoder().encode(readBack(new TextDecoder().decode(bytes), seen)));
