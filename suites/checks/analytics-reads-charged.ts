@@ -89,7 +89,7 @@ export const xAnalyticsReadsCharged = register({
           exchanges: [freeRead],
         });
       },
-      { reset: true, runs: Math.min(ctx.runs, 2), show: (i: number) => [`POST /posts now on ${x!.id}${unlisted[i] ? ` and on ${unlisted[i]!.id}` : ''}`, '(control) empty the wallet', `GET /analytics/${x!.id}?date=7&fresh=true`, '(control) top up 100', `GET /analytics/${x!.id}?date=7&fresh=true`, ...(unlisted[i] ? [`GET /analytics/${unlisted[i]!.id}?date=7&fresh=true`] : [])] },
+      { reset: true, runs: Math.min(ctx.runs, 2), show: (i: number) => [`POST /posts now on ${x!.id}${unlisted[i] ? ` and on ${unlisted[i]!.id}` : ''}`, 'state wallet.adjusted (emptied)', `GET /analytics/${x!.id}?date=7&fresh=true`, 'state wallet.toppedUp {"credits": 100}', `GET /analytics/${x!.id}?date=7&fresh=true`, ...(unlisted[i] ? [`GET /analytics/${unlisted[i]!.id}?date=7&fresh=true`] : [])] },
     );
   },
 });

@@ -119,11 +119,11 @@ export const autoTopUpRenews = register({
         runs: 2,
         examples: [1],
         show: (items: number) => [
-          '(control) POST /_mock/workspaces {"plan": "free", "topUpCredits": 5}; empty the wallet; automatic top-up on (amount 1000, belowCredits 0)',
+          'state workspace.created {"plan": "free", "topUpCredits": 5}; state wallet.adjusted (emptied); state wallet.autoTopUp {"enabled": true, "amount": 1000, "belowCredits": 0}',
           `POST /posts schedule on x, ${items} item(s): paid by an automatic top-up; GET /wallet usedThisMonth = U`,
-          '(control) monthlyLimit U; empty the wallet again; POST /wallet/estimate: short',
-          `(control) advance ${LATER_DAYS} days; GET /wallet; POST /wallet/estimate; POST /posts schedule the same post`,
-          '(control) monthlyLimit usedThisMonth + 500; empty the wallet; POST /posts schedule the same post; GET /wallet',
+          'state wallet.autoTopUp {"monthlyLimit": U}; state wallet.adjusted (emptied) again; POST /wallet/estimate: short',
+          `state clock.moved +${LATER_DAYS} days; GET /wallet; POST /wallet/estimate; POST /posts schedule the same post`,
+          'state wallet.autoTopUp {"monthlyLimit": usedThisMonth + 500}; state wallet.adjusted (emptied); POST /posts schedule the same post; GET /wallet',
         ],
       },
     );

@@ -49,7 +49,7 @@ export const eachPostAtItsTime = register({
           });
         }
       },
-      { reset: true, examples: [[40, 80, 20]], show: (m: number[]) => [`(control) POST /_mock/workspaces {"plan": "paid"}`, `POST /posts schedule in ${m.join(', ')} minutes, in that order`, '(control) the clock to a minute past each time in turn; GET /posts each time'] },
+      { reset: true, examples: [[40, 80, 20]], show: (m: number[]) => [`state workspace.created {"plan": "paid"}`, `POST /posts schedule in ${m.join(', ')} minutes, in that order`, 'state clock.moved to a minute past each time in turn; GET /posts each time'] },
     );
   },
 });

@@ -59,7 +59,7 @@ export const exactBalanceCovers = register({
           },
         );
       },
-      { reset: true, runs: Math.min(ctx.runs, 4), examples: [{ items: 1, short: false }, { items: 1, short: true }], show: (c: { items: number; short: boolean }) => [`POST /wallet/estimate ${c.items} item(s) on ${ch.identifier}`, `(control) empty the wallet, top up the due${c.short ? ' less 0.01' : ''}`, 'POST /wallet/estimate again', `POST /posts schedule the ${c.items} item(s)`] },
+      { reset: true, runs: Math.min(ctx.runs, 4), examples: [{ items: 1, short: false }, { items: 1, short: true }], show: (c: { items: number; short: boolean }) => [`POST /wallet/estimate ${c.items} item(s) on ${ch.identifier}`, `state wallet.adjusted (emptied); state wallet.toppedUp the due${c.short ? ' less 0.01' : ''}`, 'POST /wallet/estimate again', `POST /posts schedule the ${c.items} item(s)`] },
     );
   },
 });

@@ -42,7 +42,7 @@ export const failedSendRefunds = register({
           exchanges: [res, list],
         });
       },
-      { reset: true, show: (n: number) => [`PUT /_mock/channels/${ch.id}/failure {"fail": true}`, `POST /posts schedule ${n} item(s) on ${ch.id} in 90 minutes`, 'advance the clock 4 hours', 'GET /wallet, /wallet/transactions, /posts'] },
+      { reset: true, show: (n: number) => [`state channel.failing {"channel": "${ch.id}", "fail": true}`, `POST /posts schedule ${n} item(s) on ${ch.id} in 90 minutes`, 'advance the clock 4 hours', 'GET /wallet, /wallet/transactions, /posts'] },
     );
   },
 });

@@ -37,7 +37,7 @@ export const rotatedKeyStops = register({
         reset: true,
         runs: 2,
         examples: [{ plan: 'free', rotations: 1 }],
-        show: (c: { plan: string; rotations: number }) => [`(control) POST /_mock/workspaces {"plan": "${c.plan}"}; GET /is-connected with its key`, `(control) POST /_mock/workspaces/<id>/rotate-key ×${c.rotations}`, 'GET /is-connected and GET /integrations with each old key; GET /is-connected with the new one'],
+        show: (c: { plan: string; rotations: number }) => [`state workspace.created {"plan": "${c.plan}"}; GET /is-connected with its key`, `state workspace.keyRotated ×${c.rotations}`, 'GET /is-connected and GET /integrations with each old key; GET /is-connected with the new one'],
       },
     );
   },

@@ -62,7 +62,7 @@ export const libraryFull413 = register({
         reset: true,
         runs: ways.length,
         examples: ways,
-        show: (how: How) => ['(control) PUT /_mock/limits {"freeLibraryBytes": 0}', { upload: 'POST /upload (free key)', ticket: 'POST /upload-ticket (free key); POST /upload-ticket/<token>', brief: 'POST /upload-ticket {purpose: brief} (free key); POST /brief-upload/<token>', url: 'POST /upload-from-url (free key)' }[how], 'POST /upload (paid key)'],
+        show: (how: How) => ['state limits.set {"freeLibraryBytes": 0}', { upload: 'POST /upload (free key)', ticket: 'POST /upload-ticket (free key); POST /upload-ticket/<token>', brief: 'POST /upload-ticket {purpose: brief} (free key); POST /brief-upload/<token>', url: 'POST /upload-from-url (free key)' }[how], 'POST /upload (paid key)'],
       },
     );
   },
@@ -122,7 +122,7 @@ export const libraryRoomBackAfterDelete = register({
         runs: 2,
         examples: [1],
         show: (files: number) => [
-          `(control) POST /_mock/workspaces {"plan": "free"}; PUT /_mock/limits {"freeLibraryBytes": ${files * PNG_BYTES + Math.floor(PNG_BYTES / 2)}}`,
+          `state workspace.created {"plan": "free"}; state limits.set {"freeLibraryBytes": ${files * PNG_BYTES + Math.floor(PNG_BYTES / 2)}}`,
           'POST /upload a 1x1 png until one answers 413',
           'DELETE /media/<the last accepted>; POST /upload the same png again',
         ],

@@ -99,7 +99,7 @@ export const codeExchangeRules = register({
         const afterText = await answer(after);
         ensure(after.status === 200 && afterText.includes('pos_'), { operation: 'exchangeOAuthCode', received: `${afterText} with the secret the rotation showed`, documented: '200 with access_token pos_...: the rotated secret is the app\'s secret' });
       },
-      { reset: true, runs: 1, show: () => ['(control) create app A and app B in two workspaces', 'approve A, then POST /api/oauth/token with each wrong body', 'approve A, advance 9 min, exchange; approve A, advance 10 min 1 s, exchange', '(control) rotate A\'s secret, approve A, exchange with the new secret'] },
+      { reset: true, runs: 1, show: () => ['state oauthApp.created: app A and app B in two workspaces', 'approve A, then POST /api/oauth/token with each wrong body', 'approve A, advance 9 min, exchange; approve A, advance 10 min 1 s, exchange', 'state oauthApp.secretRotated A\'s secret, approve A, exchange with the new secret'] },
     );
   },
 });
@@ -170,7 +170,7 @@ export const appRules = register({
           ensure(refusedBy(page.status), { operation: 'authorizeOAuth', received: `${page.status} for ${what}`, documented: 'a 4xx refusal: consent takes the client_id of an app and "response_type (must be code)"' });
         }
       },
-      { reset: true, runs: 1, show: () => ['(control) create, re-create, edit and delete app A; create app B', 'consent and exchange for each', '(control) revoke A; GET /is-connected with each token; exchange B\'s code', 'GET {consent_url} with bad queries'] },
+      { reset: true, runs: 1, show: () => ['state oauthApp.created, .created again, .edited and .deleted for app A; oauthApp.created for app B', 'consent and exchange for each', 'state oauthApp.revoked A; GET /is-connected with each token; exchange B\'s code', 'GET {consent_url} with bad queries'] },
     );
   },
 });

@@ -81,7 +81,7 @@ export const postReferenceReplaced = register({
         show: (c: Case) => [
           `POST /posts schedule "${c.text}" on ${channels[c.first]!.id} tomorrow`,
           `POST /posts schedule "${c.text} see (post:<its id>)${c.times > 1 ? ' again (post:<its id>)' : ''}" on ${channels[c.second]!.id} ${c.after} min later`,
-          '(control) advance past both; GET /posts',
+          'state clock.moved past both; GET /posts',
         ],
       },
     );

@@ -78,9 +78,9 @@ export const repeatingPost = register({
       {
         reset: true,
         show: (c: { channel: number; inter: number; minutes: number }) => [
-          `(control) POST /_mock/workspaces {"plan": "paid"}; register a webhook on its channel no. ${c.channel}`,
+          `state workspace.created {"plan": "paid"}; state webhook.created on its channel no. ${c.channel}`,
           `POST /posts schedule "every ${c.inter} day(s)" with inter ${c.inter}, and "only once" without, ${c.minutes} min from now`,
-          `(control) advance past their time, then to 2 hours before ${c.inter} day(s) later, then 5 minutes past it; GET /_mock/deliveries each time`,
+          `state clock.moved past their time, then to 2 hours before ${c.inter} day(s) later, then 5 minutes past it; state deliveries each time`,
         ],
       },
     );

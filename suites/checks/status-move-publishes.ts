@@ -56,7 +56,7 @@ export const movedPostKeepsItsTime = register({
       {
         reset: true,
         examples: [{ channel: 0, minutes: 5, from: 'draft' }],
-        show: (c: Case) => [`(control) register a webhook on ${channels[c.channel]!.id}`, `POST /posts ${c.from} on ${channels[c.channel]!.id} in ${c.minutes} min`, `PUT /posts/<id>/status ${c.from === 'draft' ? 'schedule' : 'draft'}`, `(control) advance ${c.minutes + 3} min; GET /posts, /_mock/deliveries`],
+        show: (c: Case) => [`state webhook.created on ${channels[c.channel]!.id}`, `POST /posts ${c.from} on ${channels[c.channel]!.id} in ${c.minutes} min`, `PUT /posts/<id>/status ${c.from === 'draft' ? 'schedule' : 'draft'}`, `state clock.moved +${c.minutes + 3} min; GET /posts; state deliveries`],
       },
     );
   },

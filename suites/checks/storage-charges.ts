@@ -106,7 +106,7 @@ export const storagePaidAtUpload = register({
         if (url) await refusedUnpaid('uploadMediaFromUrl', () => ctx.api.call({ operationId: 'uploadMediaFromUrl', auth: { kind: 'payg' }, body: { url } }), 'section 4.3: "same limits and storage rules as /upload"');
         else ctx.notAsked('upload-from-url\'s 402 needs --media-url: a public https image the target can fetch');
       },
-      { reset: true, runs: Math.min(ctx.runs, 2), show: (n: number) => ['POST /upload (within the free amount)', '(control) PUT /_mock/limits {"freeStorageBytes": 0}', `POST /upload ×${n}, reading the wallet around each`, `DELETE /media/<id> ×${n}`, '(control) empty the wallet; POST /upload', 'POST /upload-ticket/<token>, POST /brief-upload/<token>'] },
+      { reset: true, runs: Math.min(ctx.runs, 2), show: (n: number) => ['POST /upload (within the free amount)', 'state limits.set {"freeStorageBytes": 0}', `POST /upload ×${n}, reading the wallet around each`, `DELETE /media/<id> ×${n}`, '(control) empty the wallet; POST /upload', 'POST /upload-ticket/<token>, POST /brief-upload/<token>'] },
     );
   },
 });

@@ -35,9 +35,9 @@ const caseArb: fc.Arbitrary<Case> = fc
 function describe(c: Case): string[] {
   const thread = c.delays.length > 1 ? ` with ${c.delays.length - 1} thread item(s) after ${c.delays.slice(1).join('/')} min` : '';
   return [
-    '(control) register webhooks: A on all channels, B on the post\'s channel, C on another channel',
+    'state webhook.created: A on all channels, B on the post\'s channel, C on another channel',
     `POST /posts ${c.type}${thread}${c.draft ? ', and a draft at the same time' : ''}${c.failing ? ' on a channel whose sends fail (control)' : ''}`,
-    '(control) move the clock to just before the last item is due, then past it; GET /_mock/deliveries each time',
+    'state clock.moved to just before the last item is due, then past it; state deliveries each time',
   ];
 }
 

@@ -18,6 +18,6 @@ export class PassTime implements PostCommand {
   }
 
   toString(): string {
-    return `(control) POST /_mock/clock {"advanceSeconds":${(this.slots * SLOT_MS) / 1000}}`;
+    return `state clock.moved {"advanceSeconds":${(this.slots * SLOT_MS) / 1000}}`;
   }
 }
