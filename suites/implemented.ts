@@ -31,7 +31,7 @@ export const DISCOVERY = ['listIntegrations', 'listGroups', 'getIntegrationSetti
 /** The operations of `--areas` and `--operations` together; undefined when neither narrows the run. Unknown names throw. */
 export function scopeOf(areas: string[] | undefined, operations: string[] | undefined, validator: Pick<ContractValidator, 'operations'> = getValidator()): Set<string> | undefined {
   if (!areas?.length && !operations?.length) return undefined;
-  const unknownArea = (areas ?? []).filter((a) => !(a in AREAS));
+  const unknownArea = (areas ?? []).filter((a) => !Object.hasOwn(AREAS, a));
   if (unknownArea.length > 0) throw new Error(`Unknown area: ${unknownArea.join(', ')}. Areas: ${Object.keys(AREAS).join(', ')}`);
   const ids = new Set(validator.operations.map((o) => o.operationId));
   const unknownOp = (operations ?? []).filter((o) => !ids.has(o));

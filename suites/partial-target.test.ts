@@ -11,7 +11,7 @@ import { apiBasePath } from '../spec/load.ts';
 import { getValidator } from '../spec/validator.ts';
 import './checks/index.ts';
 import { allChecks } from './checks/registry.ts';
-import { scopeOf } from './implemented.ts';
+import { AREAS, scopeOf } from './implemented.ts';
 import { IN_PROCESS_ORIGIN, IN_PROCESS_T0 } from './in-process.ts';
 import { runChecks } from './runner.ts';
 import { createTarget } from './target.ts';
@@ -36,6 +36,14 @@ async function partialServer(unbuilt: 404 | 501) {
   // Its hook is the mock's: set up what the checks need, as an implementer's hook would.
   return createTarget({ target: IN_PROCESS_ORIGIN + apiBasePath(), control: `${IN_PROCESS_ORIGIN}/_mock`, transport });
 }
+
+describe('the areas of --areas', () => {
+  it("are the document's tags, each named once, and nothing else is an area", () => {
+    const tags = new Set(getValidator().operations.flatMap((o) => o.operation.tags ?? []));
+    expect(new Set(Object.values(AREAS))).toEqual(tags);
+    expect(() => scopeOf(['constructor'], undefined)).toThrow(/^Unknown area: constructor/);
+  });
+});
 
 describe('a server built area by area', () => {
   for (const unbuilt of [404, 501] as const) {

@@ -15,10 +15,6 @@ type Json = Record<string, any>;
 export const DOCS_PLACEHOLDERS = { post: 'no-post-yet', media: 'no-media-yet', ticket: 'token-from-POST-upload-ticket' } as const;
 
 /**
- * The workspace whose world fills the examples: the first on the paid plan (the seeded Lumen Studio), since only a
- * paid plan reaches every operation (AI, brief, skills) and its wallet operations answer too; else the first.
- */
-/**
  * A name as Markdown text: Swagger UI renders descriptions as Markdown, and a workspace named `![x](https://…)` would
  * otherwise be an image the page fetches. Every punctuation character Markdown reads is escaped, line breaks flattened.
  */
@@ -26,6 +22,10 @@ export function markdownText(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~&"']/g, (c) => `\\${c}`);
 }
 
+/**
+ * The workspace whose world fills the examples: the first on the paid plan (the seeded Lumen Studio), since only a
+ * paid plan reaches every operation (AI, brief, skills) and its wallet operations answer too; else the first.
+ */
 export function examplesWorkspace(world: World): Workspace {
   const all = [...world.workspaces.values()];
   return all.find((ws) => ws.plan === 'paid') ?? all[0]!;

@@ -308,7 +308,6 @@ function overridden(plan: Plan, now: number): Response | undefined {
   return cannedResponse(plan.canned!, now, plan.by === 'control' ? { 'x-mock-override': plan.id! } : {});
 }
 
-/** The caller's workspace for the journal when the operation did not run: a key or token that names one, else none. */
 /**
  * The override plan for a request: only a caller the operation lets in has its `Prefer` honoured or spends a control
  * override. Without a valid key, `Prefer: code=401` (the answer it gets anyway) is the one preference taken; anything
@@ -322,6 +321,7 @@ function planOf(state: MockState, op: CompiledOperation, request: Request): Plan
   return asked?.canned?.status === 401 && !asked.network ? asked : undefined;
 }
 
+/** The caller's workspace for the journal when the operation did not run: a key or token that names one, else none. */
 function callerWorkspace(state: MockState, op: CompiledOperation, request: Request): string | null {
   if (!op.secured) return null;
   try {
