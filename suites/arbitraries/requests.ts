@@ -11,7 +11,7 @@ import { fromSchema } from './schema.ts';
 import { asSchema, atPointer, type JsonSchema } from '../json.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { createPosts, findPost, mintTicket, uploadImage, writableBriefDocs } from '../resources.ts';
-import { documented } from '../documented.ts';
+import { documented, type OperationId } from '../documented.ts';
 
 export interface GenEnv {
   kind: KeyKind;
@@ -70,7 +70,8 @@ function withPost(env: GenEnv, type: 'draft' | 'schedule' | 'now', make: (ids: {
   }));
 }
 
-export const VALID: Record<string, Gen> = {
+/** One valid-request generator per operation of the document: the compiler names an operation added without one. */
+export const VALID: Record<OperationId, Gen> = {
   checkConnection: () => fc.constant(simple('checkConnection', {})),
   listIntegrations: (env) => fc.option(fc.constantFrom(...(env.groups.length ? env.groups.map((g) => g.id) : ['none'])), { nil: undefined }).map((group) => simple('listIntegrations', { query: { group } })),
   listGroups: () => fc.constant(simple('listGroups', {})),
@@ -241,6 +242,11 @@ export const VALID: Record<string, Gen> = {
   runVideoFunction: () => fc.constant(simple('runVideoFunction', { body: { identifier: 'image-text-slides', functionName: 'loadVoices', params: {} } })),
   getOpenApiDocument: () => fc.constant(simple('getOpenApiDocument', { auth: { none: true } })),
 };
+
+/** The generator of an operation named at run time (the document's list), if the table has one. */
+export function validGen(operationId: string): Gen | undefined {
+  return Object.hasOwn(VALID, operationId) ? VALID[operationId as OperationId] : undefined;
+}
 
 /** A brief document that exists: saved first (a fixed document, or a new key in a category that takes new ones). */
 export async function savedBriefDoc(ctx: CheckContext, kind: KeyKind): Promise<{ category: string; key: string }> {
