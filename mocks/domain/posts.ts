@@ -210,7 +210,7 @@ function planEntry(
   }
   checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
   checkLength(channel, info, entry.value);
-  return { channel, group: entry.group ?? env.ids.id('grp_'), existing, target, settings, items: entry.value };
+  return { channel, group: entry.group ?? env.ids.id('grp_', channel.id), existing, target, settings, items: entry.value };
 }
 
 interface NewRow {
@@ -242,7 +242,7 @@ function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {
     if (index > 0) at += Math.round(Math.max(0, item.delay ?? 0) * MINUTE);
     const old = item.id !== undefined ? byId.get(item.id) : undefined;
     if (old) kept.add(old.id);
-    return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };
+    return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_', p.channel.id) };
   });
   const pay: BillableItem[] = [];
   const release: GroupBuild['release'] = [];
@@ -475,7 +475,7 @@ export function releaseUrlFor(_world: World, channel: Channel, releaseId: string
 }
 
 /** A network message id: 19 digits, like the big networks' snowflake ids. */
-export function newReleaseId(env: Env): string {
-  const n = BigInt(`0x${env.ids.hex(8)}`) % 9_000_000_000_000_000_000n;
+export function newReleaseId(env: Env, channelId: string): string {
+  const n = BigInt(`0x${env.ids.hex(8, channelId)}`) % 9_000_000_000_000_000_000n;
   return (1_000_000_000_000_000_000n + n).toString();
 }
