@@ -1,0 +1,13 @@
+// Tables that are data are generated from their source; each one in the docs must be what its source gives now.
+import { describe, expect, it } from 'vitest';
+import { documented, generated, type GeneratedSection } from './lib/generated-section.ts';
+import { STATES_TABLE } from './states-table.ts';
+
+const SECTIONS: GeneratedSection[] = [STATES_TABLE];
+
+describe('generated sections', () => {
+  it.each(SECTIONS.map((s) => [s.name, s] as const))('%s in the docs is what its source generates (run its command when this fails)', (_name, section) => {
+    expect(documented(section), `${section.file} has no ${section.name} markers`).toBeDefined();
+    expect(documented(section)).toBe(generated(section));
+  });
+});
