@@ -33,7 +33,10 @@ export interface ProviderInfo {
   tools: Array<Record<string, unknown> & { methodName: string }>;
   /** A link in a post's text counts as this many characters (as the network counts it); absent, as its own length. */
   linkLength?: number;
-  /** The first item needs a photo or video: always, or when the settings hold every value of `when`. */
+  /**
+   * The first item needs a photo or video: always, or when the settings hold every value of `when`; `what` names the
+   * post in the refusal. `needs` is the kind the network itself wants, for docs and sample data (the mock takes either).
+   */
   media?: { needs: 'image' | 'video'; when?: Record<string, string>; what?: string };
   /** False: the network cannot delete a published post (DELETE with deleteFromPlatform reports it). Default true. */
   deleteFromPlatform?: boolean;
