@@ -61,14 +61,17 @@ function inline(node: any, schemas: Schemas, depth = 0): any {
 
 /**
  * The settings JSON schema of a provider, taken from the contract's `components.schemas` (the schema whose
- * `properties.__type.const` is the provider), or `No additional settings required` when it has no field but `__type`.
+ * `properties.__type.const` is the provider) without its examples and extensions, or `No additional settings required`
+ * when it has no field but `__type`.
  */
 export function settingsSchemaFor(schemas: Schemas, identifier: string): Record<string, unknown> | typeof NO_SETTINGS {
   const found = Object.values(schemas).find((s: any) => s?.properties?.__type?.const === identifier);
   if (!found) return NO_SETTINGS;
   const fields = Object.keys(found.properties ?? {}).filter((k) => k !== '__type');
   if (fields.length === 0) return NO_SETTINGS;
-  return inline(found, schemas);
+  // The document's examples and x-invalid cases are for the suites and the scenarios, not part of what a channel takes.
+  const { examples: _examples, ...schema } = inline(found, schemas);
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-')));
 }
 
 /** The wire shape itself: the domain builds this answer whole from the provider catalogue. */
