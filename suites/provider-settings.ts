@@ -11,6 +11,8 @@ import { asSchema, record, type JsonSchema as Schema } from './json.ts';
  * - `outside its list`: a value not among the field's allowed values;
  * - `over its bound`: a length or number outside the bound the field's schema gives;
  * - `against its rule`: a combination the field's notes forbid.
+ * The first two answer "400 naming the channel and the problem" (section 2.9); the last two are a "validation failure"
+ * (section 7: 400), whose body the reference does not word.
  */
 export interface Breakage {
   field: string;

@@ -15,7 +15,7 @@ import { ensure, got, register, show } from './registry.ts';
  * combination rule section 2.9 gives, per provider whose settings schema states one. A provider whose fields are all
  * optional and unbounded (linkedin's, threads') has none, so no post of theirs breaks one and it has no part.
  */
-export function breakages(): Record<string, Breakage[]> {
+function breakages(): Record<string, Breakage[]> {
   return Object.fromEntries([...documentedProviders().values()].filter((p) => p.breakages.length > 0).map((p) => [p.provider, p.breakages]));
 }
 
