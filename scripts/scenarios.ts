@@ -4,12 +4,21 @@ import { MockClock } from '../mocks/domain/clock.ts';
 import { createMockApp, CONTROL_PATH, type MockApp } from '../mocks/http/app.ts';
 import { GIF, MP4, PNG } from '../mocks/http/media-samples.ts';
 import { API, KEYS, T0 } from '../mocks/testing.ts';
+import workspaces from '../fixtures/workspaces.json' with { type: 'json' };
+import { providerSettings } from '../suites/provider-settings.ts';
 
 const COMMAND = 'npm run scenarios';
 const ORIGIN = 'http://scenarios.local';
 const HOUR = 3_600_000;
-const X = { __type: 'x', who_can_reply_post: 'everyone' };
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Valid settings for a demo channel: the first example the document gives for its provider (reference section 2.9). */
+function settingsFor(channel: string): Record<string, unknown> {
+  const identifier = workspaces.workspaces.flatMap((w) => w.channels).find((c) => c.id === channel)?.identifier;
+  const settings = identifier === undefined ? undefined : providerSettings(identifier)?.examples[0];
+  if (!settings) throw new Error(`no documented settings for channel ${channel} (${identifier ?? 'not a demo channel'})`);
+  return settings;
+}
 
 /** The mock as the script sees it: JSON in and out over the control API and the public API. */
 class Driver {
@@ -53,7 +62,7 @@ class Driver {
 
   async schedule(key: string, channel: string, at: number, contents: string[], type = 'schedule'): Promise<void> {
     const value = contents.map((content) => ({ content, image: [] }));
-    await this.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: [], posts: [{ integration: { id: channel }, settings: X, value }] });
+    await this.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: [], posts: [{ integration: { id: channel }, settings: settingsFor(channel), value }] });
   }
 
   async upload(key: string, bytes: Buffer, name: string, type: string, expect = 200): Promise<void> {
@@ -168,23 +177,19 @@ async function paidWithOAuthApp(): Promise<unknown> {
   );
 }
 
-/** Settings valid for each provider of the demo channels (reference section 2.9), with the media each needs. */
-export const BUSY_CHANNELS: { channel: string; settings: Record<string, unknown>; media?: 'image' | 'video' }[] = [
-  { channel: 'ch_payg_x', settings: X },
-  { channel: 'ch_payg_linkedin', settings: { __type: 'linkedin' } },
-  { channel: 'ch_payg_linkedin_page', settings: { __type: 'linkedin-page' } },
-  { channel: 'ch_payg_threads', settings: { __type: 'threads' } },
-  { channel: 'ch_payg_facebook', settings: { __type: 'facebook', post_type: 'post' } },
-  { channel: 'ch_payg_discord', settings: { __type: 'discord', channel: 'general' } },
-  { channel: 'ch_payg_sanity', settings: { __type: 'sanity', documentId: 'weekly-news' } },
-  { channel: 'ch_payg_instagram', settings: { __type: 'instagram', post_type: 'post' }, media: 'image' },
-  { channel: 'ch_payg_instagram_standalone', settings: { __type: 'instagram-standalone', post_type: 'post' }, media: 'image' },
-  {
-    channel: 'ch_payg_tiktok',
-    settings: { __type: 'tiktok', content_posting_method: 'DIRECT_POST', privacy_level: 'PUBLIC_TO_EVERYONE', title: 'Bake day', duet: false, stitch: false, comment: true, autoAddMusic: 'no', brand_organic_toggle: false, brand_content_toggle: false },
-    media: 'video',
-  },
-  { channel: 'ch_payg_youtube', settings: { __type: 'youtube', title: 'Bake day', type: 'public', selfDeclaredMadeForKids: 'no' }, media: 'video' },
+/** The demo channels the busy workspace posts on, each at its own cadence, with the media each gets (settings: settingsFor). */
+export const BUSY_CHANNELS: { channel: string; media?: 'image' | 'video' }[] = [
+  { channel: 'ch_payg_x' },
+  { channel: 'ch_payg_linkedin' },
+  { channel: 'ch_payg_linkedin_page' },
+  { channel: 'ch_payg_threads' },
+  { channel: 'ch_payg_facebook' },
+  { channel: 'ch_payg_discord' },
+  { channel: 'ch_payg_sanity' },
+  { channel: 'ch_payg_instagram', media: 'image' },
+  { channel: 'ch_payg_instagram_standalone', media: 'image' },
+  { channel: 'ch_payg_tiktok', media: 'video' },
+  { channel: 'ch_payg_youtube', media: 'video' },
 ];
 
 const BUSY_WORDS = ['Fresh rye', 'Sourdough Saturday', 'New croissant', 'Market stall', 'Behind the ovens', 'Spring menu', 'Coffee and buns', 'Holiday hours'];
@@ -242,7 +247,7 @@ export async function busyWorkspace(channels = BUSY_CHANNELS): Promise<unknown> 
     const text = `${BUSY_WORDS[j % BUSY_WORDS.length]} #${j + 1}`;
     const value = j % 7 === 3 ? [{ content: text, image }, { content: 'More at the counter.', image: [] }] : [{ content: text, image }];
     const type = j % 9 === 4 ? 'draft' : 'schedule';
-    await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: j % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: c.settings, value }] });
+    await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: j % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: settingsFor(c.channel), value }] });
   }
   for (const [when, act] of events.sort((a, b) => a[0] - b[0])) {
     await m.control('POST', '/clock', { now: iso(when) });
