@@ -15,7 +15,7 @@ import { PDF, PNG } from '../mocks/http/media-samples.ts';
 import { startMock, type RunningMock } from '../mocks/server.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const GUIDES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const GUIDES = ['README.md', ...['docs', 'docs/dev'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`))];
 const SCRIPTS: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
 const COMMAND_WORDS = new Set(['curl', 'npm', 'npx', 'spw', 'node', 'open', 'git']);
 
