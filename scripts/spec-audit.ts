@@ -1,4 +1,4 @@
-// The spec audit (issue #28 part 2): every (operation, status) of spec/openapi.yaml against the API reference, the
+// The spec audit: every (operation, status) of spec/openapi.yaml against the API reference, the
 // only authority on behaviour. For each pair it finds the reference lines that document it, or names the mock decision
 // (a hand-written reason below) where no line does, and writes the table to docs/spec-audit.md. It also lists what the
 // reference documents that the spec lacks (a status, an endpoint).
