@@ -2,6 +2,7 @@
 // reads reports (shards, the states map, the report writers) does not depend on what runs checks.
 import type { Check, Failure } from './checks/registry.ts';
 import type { CoverageReport } from './coverage.ts';
+import type { TargetFlags } from './target.ts';
 
 /** One shard of a run: `--shard index/count`. */
 export interface Shard {
@@ -71,6 +72,8 @@ export interface NotImplemented {
 
 export interface RunReport {
   target: string;
+  /** The flags the run was aimed with, no secret among them: what `spw replay` aims at the target with again. */
+  flags?: TargetFlags;
   seed: number;
   runs: number;
   startedAt: string;
