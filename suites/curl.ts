@@ -86,6 +86,15 @@ function parsed(text: unknown): unknown {
   }
 }
 
+/** A path segment as the server reads it; one a hostile check sent malformed stays as sent. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The values a request names: its path's segments, its query's values, its JSON body's strings, its key. */
 function used(e: Exchange): string[] {
   let out = sentOf.get(e);
@@ -95,7 +104,7 @@ function used(e: Exchange): string[] {
 
 function usedOf(e: Exchange): string[] {
   const url = new URL(e.url);
-  const out = [...url.pathname.split('/').map(decodeURIComponent), ...[...url.searchParams.values()]];
+  const out = [...url.pathname.split('/').map(decoded), ...[...url.searchParams.values()]];
   const body = parsed(e.requestBody);
   if (body !== undefined) out.push(...leaves(body).map(([, v]) => v));
   else if (typeof e.requestBody === 'object' && e.requestBody && 'multipart' in e.requestBody) out.push(...e.requestBody.multipart.flatMap((p) => (p.value === undefined ? [] : [p.value])));
@@ -118,15 +127,25 @@ export function scriptOf(exchanges: Exchange[], note?: string, ctx: ScriptContex
     for (const e of exchanges) lines.push(`# -> ${e.status}${e.operationId ? ` (${e.operationId})` : ''}`, curlOf(e));
     return lines.join('\n');
   }
-  return new Script(ctx, exchanges, note).text();
+  try {
+    return new Script(ctx, exchanges, note).text();
+  } catch {
+    // A sequence the setup search cannot read (hostile input of every kind): the requests as sent, no secret in them
+    // (the report's redaction takes the keys out).
+    return scriptOf(exchanges, note, undefined);
+  }
 }
 
 /** A reproduction of one or a few requests: a plain curl line when nothing needs setting up, else a script. */
 export function reproduction(exchanges: Exchange[], ctx: ScriptContext | undefined = contextNow()): string | undefined {
   if (exchanges.length === 0) return undefined;
   if (!ctx) return exchanges.length === 1 ? curlOf(exchanges[0]!) : scriptOf(exchanges.slice(-25), undefined, ctx);
-  const script = new Script(ctx, exchanges.slice(-25));
-  return script.simple() ?? script.text();
+  try {
+    const script = new Script(ctx, exchanges.slice(-25));
+    return script.simple() ?? script.text();
+  } catch {
+    return reproduction(exchanges, undefined);
+  }
 }
 
 class Script {
@@ -262,7 +281,7 @@ class Script {
       '# Needs curl and node (to read ids from answers and compute dates from the target\'s clock).',
     ];
     if (!ctx.hook) for (const k of kinds) lines.push(`: "\${${SECRET_ENV[k]}:?set ${SECRET_ENV[k]} to the key spw verify was given (--key-${k})}"`);
-    if (ctx.hook?.tokenEnv) lines.push(`: "\${${ctx.hook.tokenEnv}:?set ${ctx.hook.tokenEnv} to the hook's token}"`);
+    if (ctx.hook?.tokenEnv) lines.push(`: "\${${ctx.hook.tokenEnv}:?set ${ctx.hook.tokenEnv} to the token of the hook}"`);
     lines.push(
       'set -eu',
       `TARGET=${sq(ctx.base)}`,
