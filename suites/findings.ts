@@ -46,7 +46,8 @@ export interface Grouped {
   notVerified: NotVerifiedCheck[];
 }
 
-const byOperation = (a: string | undefined, b: string | undefined) => (a ?? '~').localeCompare(b ?? '~');
+/** By operation, those with none last (a plain comparison: a collation would put punctuation first). */
+const byOperation = (a: string | undefined, b: string | undefined) => (a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1);
 
 /** The departures in the order every report lists them: by operation, then by check and part, as found. */
 function orderedFailures(results: readonly CheckResult[]): Array<{ failure: Failure; result: CheckResult }> {
@@ -69,7 +70,10 @@ export function numberFailures(report: Pick<RunReport, 'results'>): void {
 
 /** The report's findings by cause, each group by operation. */
 export function grouped(report: Pick<RunReport, 'results' | 'notImplemented'>): Grouped {
-  const departures = orderedFailures(report.results).map(({ failure, result }, i) => ({ id: failure.id ?? `F${i + 1}`, failure, result }));
+  const ordered = orderedFailures(report.results);
+  // A report numbered whole keeps its ids; one with a failure added after (by hand) is numbered by place.
+  const numbered = ordered.every(({ failure }) => failure.id);
+  const departures = ordered.map(({ failure, result }, i) => ({ id: numbered ? failure.id! : `F${i + 1}`, failure, result }));
   const notImplemented = [...(report.notImplemented ?? [])].sort((a, b) => Number(b.inScope) - Number(a.inScope) || a.operationId.localeCompare(b.operationId));
   const notVerified = report.results
     .filter((r) => r.kind === 'property' && r.status === 'not verified')
@@ -123,4 +127,26 @@ export function redact(report: Pick<RunReport, 'results'>, secrets: ReadonlyMap<
       if (f.exchange) f.exchange = { ...f.exchange, request: clean(f.exchange.request), answer: clean(f.exchange.answer) };
     }
   }
+}
+
+/** The JSON report's `findings`: the groups by cause in the reports' order, each entry pointing at its result. */
+export interface FindingsSummary {
+  /** The count line every report prints. */
+  line: string;
+  counts: Counts;
+  departures: Array<{ id: string; check: string; part?: string; operation?: string; sections: string[]; kind?: string }>;
+  notImplemented: Array<{ operationId: string; answered: string; inScope: boolean; blocked: string[] }>;
+  notVerified: Array<{ check: string; needs: string }>;
+}
+
+export function findingsOf(report: Pick<RunReport, 'results' | 'notImplemented'>): FindingsSummary {
+  const g = grouped(report);
+  const counts = countsOf(report);
+  return {
+    line: countLine(counts),
+    counts,
+    departures: g.departures.map(({ id, failure: f, result }) => ({ id, check: f.check, ...(f.part !== undefined ? { part: f.part } : {}), ...(f.operation ? { operation: f.operation } : {}), sections: result?.sections ?? [], ...(f.kind ? { kind: f.kind } : {}) })),
+    notImplemented: g.notImplemented.map((n) => ({ operationId: n.operationId, answered: n.answered, inScope: n.inScope, blocked: n.blocked })),
+    notVerified: g.notVerified.map((n) => ({ check: n.name, needs: n.needs })),
+  };
 }

@@ -3,6 +3,7 @@
 import type { Check, Failure } from './checks/registry.ts';
 import type { CoverageReport } from './coverage.ts';
 import type { TargetFlags } from './target.ts';
+import type { FindingsSummary } from './findings.ts';
 
 /** One shard of a run: `--shard index/count`. */
 export interface Shard {
@@ -97,6 +98,8 @@ export interface RunReport {
   scope?: string[];
   /** Checks left out because they need operations outside the scope, with those operations. */
   outOfScope?: Array<{ name: string; needs: string[] }>;
+  /** The findings by cause, in the order and with the counts every report gives (suites/findings.ts). */
+  findings?: FindingsSummary;
   ok: boolean;
   /** Why the run fails (suites/verdict.ts), empty when it passes. */
   reasons?: string[];

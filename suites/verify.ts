@@ -14,6 +14,7 @@ import { listStates } from './states.ts';
 import { checksUsing, operationsOf, ownStates } from './states-map.ts';
 import { scopeOf } from './implemented.ts';
 import { runVerdict, type VerdictOptions } from './verdict.ts';
+import { findingsOf } from './findings.ts';
 
 export interface VerifyOptions {
   target?: string;
@@ -137,6 +138,7 @@ function conclude(report: RunReport, gates: VerdictOptions, opts: { junit?: stri
   const verdict = runVerdict(report, gates);
   report.ok = verdict.ok;
   report.reasons = verdict.reasons;
+  report.findings = findingsOf(report);
   printCoverage(report.coverage, out);
   printSummary(report, out);
   for (const reason of verdict.reasons) out.write(`${red(reason)}\n`);
