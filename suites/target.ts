@@ -155,7 +155,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
 /** A value as a shell word. */
 const word = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
-function flagSetOf(options: TargetOptions, baseUrl: string): TargetFlags {
+export function flagSetOf(options: TargetOptions, baseUrl: string): TargetFlags {
   return {
     target: baseUrl,
     // A root at the origin (Prism's) must say so, or the bare origin would get the document's base path again.
