@@ -3,7 +3,9 @@
 // verified (with the state or operation they need); within a group, by operation. Every report counts the same units
 // with the same words, from here. Each departure has an id (F1, F2...) every report shows, that `spw replay` takes.
 import type { Failure } from './checks/registry.ts';
-import type { CheckResult, NotImplemented, RunReport } from './run-report.ts';
+import type { CheckResult, Counts, FindingsSummary, NotImplemented, RunReport } from './run-report.ts';
+
+export type { Counts, FindingsSummary };
 import { unitName } from './units.ts';
 
 /**
@@ -82,14 +84,6 @@ export function grouped(report: Pick<RunReport, 'results' | 'notImplemented'>): 
   return { departures, notImplemented, notVerified };
 }
 
-export interface Counts {
-  departures: number;
-  /** The checks the departures are in. */
-  checks: number;
-  notImplemented: number;
-  notVerified: number;
-}
-
 export function countsOf(report: Pick<RunReport, 'results' | 'notImplemented'>): Counts {
   const g = grouped(report);
   return { departures: g.departures.length, checks: new Set(g.departures.map((d) => d.failure.check)).size, notImplemented: g.notImplemented.length, notVerified: g.notVerified.length };
@@ -127,16 +121,6 @@ export function redact(report: Pick<RunReport, 'results'>, secrets: ReadonlyMap<
       if (f.exchange) f.exchange = { ...f.exchange, request: clean(f.exchange.request), answer: clean(f.exchange.answer) };
     }
   }
-}
-
-/** The JSON report's `findings`: the groups by cause in the reports' order, each entry pointing at its result. */
-export interface FindingsSummary {
-  /** The count line every report prints. */
-  line: string;
-  counts: Counts;
-  departures: Array<{ id: string; check: string; part?: string; operation?: string; sections: string[]; kind?: string }>;
-  notImplemented: Array<{ operationId: string; answered: string; inScope: boolean; blocked: string[] }>;
-  notVerified: Array<{ check: string; needs: string }>;
 }
 
 export function findingsOf(report: Pick<RunReport, 'results' | 'notImplemented'>): FindingsSummary {

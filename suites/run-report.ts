@@ -3,7 +3,6 @@
 import type { Check, Failure } from './checks/registry.ts';
 import type { CoverageReport } from './coverage.ts';
 import type { TargetFlags } from './target.ts';
-import type { FindingsSummary } from './findings.ts';
 
 /** One shard of a run: `--shard index/count`. */
 export interface Shard {
@@ -105,3 +104,21 @@ export interface RunReport {
   reasons?: string[];
 }
 
+/** The units every report counts its findings in (suites/findings.ts). */
+export interface Counts {
+  departures: number;
+  /** The checks the departures are in. */
+  checks: number;
+  notImplemented: number;
+  notVerified: number;
+}
+
+/** The JSON report's `findings`: the groups by cause in the reports' order, each entry pointing at its result. */
+export interface FindingsSummary {
+  /** The count line every report prints. */
+  line: string;
+  counts: Counts;
+  departures: Array<{ id: string; check: string; part?: string; operation?: string; sections: string[]; kind?: string }>;
+  notImplemented: Array<{ operationId: string; answered: string; inScope: boolean; blocked: string[] }>;
+  notVerified: Array<{ check: string; needs: string }>;
+}
