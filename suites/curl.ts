@@ -55,7 +55,9 @@ function bodyArgs(body: Exchange['requestBody'], quote: (s: string) => string): 
   return out;
 }
 
-const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+/** An instant as the suites send it, in a body or in a query (where its colons are percent-encoded). */
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}(?::|%3A)\d{2}(?::|%3A)\d{2}(?:\.\d+)?Z/gi;
+const instant = (text: string) => Date.parse(text.replace(/%3A/gi, ':'));
 /** A value that names something the target made: long enough, with a digit, not a date or a number. */
 const idLike = (v: string) => /^[A-Za-z0-9][A-Za-z0-9_.:-]{5,}$/.test(v) && /\d/.test(v) && !/^\d+(\.\d+)?$/.test(v) && !/^\d{4}-\d{2}-\d{2}/.test(v) && !/^https?:/.test(v);
 
@@ -170,6 +172,21 @@ class Script {
     const first = Math.min(...sequence.map((e) => e.seq));
     this.#before = ctx.before().filter((e) => !sequence.includes(e) && (e.by === 'discovery' || e.seq < first));
     this.#resolve(this.#sequence, this.#before);
+    this.#madeBefore();
+  }
+
+  /**
+   * What the sequence's answers show that an earlier request of the unit made (the other workspace's post a
+   * cross-tenant read lists): those requests join the setup, so that the script's world holds it too.
+   */
+  #madeBefore(): void {
+    const shown = new Set(this.#sequence.flatMap((e) => leaves(e.responseBody).map(([, v]) => v)).filter((v) => idLike(v) && !this.#vars.has(v) && !this.#keys.has(v) && !this.#workspaces.has(v)));
+    const makers = this.#before.filter((x) => x.method !== 'GET' && x.status < 300 && !this.#setup.includes(x) && !(isHook(x, this.#ctx) && RESETS.has(hookState(x) ?? '')) && leaves(x.responseBody).some(([, v]) => shown.has(v) && !used(x).includes(v)));
+    if (makers.length === 0) return;
+    // Bounded: a long unit could have made many things a list shows; the last ones made are the likeliest to matter.
+    const added = makers.slice(-10);
+    this.#setup.push(...added);
+    this.#resolve(added, this.#before);
   }
 
   /** Find, for each value the requests use, the earlier answer that gave it: that request joins the setup. */
@@ -232,7 +249,7 @@ class Script {
         const name = this.#vars.get(v)?.name ?? (this.#keys.has(v) ? this.#keyVar(this.#keys.get(v)!) : `WS_${this.#workspaces.get(v)!.toUpperCase()}`);
         out = out.split(v).join(splice(`\${${name}}`));
       }
-      if (ref !== undefined) out = out.replace(ISO, (d) => splice(`$(at "$NOW" ${Date.parse(d) - ref})`));
+      if (ref !== undefined) out = out.replace(ISO, (d) => splice(`$(at "$NOW" ${instant(d) - ref})`));
       return out;
     };
   }

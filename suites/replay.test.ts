@@ -91,6 +91,35 @@ describe('spw replay over HTTP', () => {
   }, 60_000);
 });
 
+describe("a failure's script without a hook", () => {
+  it('creates first what the failing read shows (the other workspace\'s post), its dates from now and its keys from the environment', async () => {
+    const faulty = await startMock({ port: 0, seed: 1, faults: ['cross-workspace-post'] });
+    try {
+      const keys = { free: 'demo-free-key', payg: 'demo-payg-key', paid: 'demo-paid-key' };
+      const report = await runChecks(await createTarget({ target: faulty.origin, keys }), { seed: 11, runs: 3, checks: ['tenant_isolation'] });
+      const failure = report.results.flatMap((r) => r.failures).find((f) => f.operation === 'listPosts')!;
+      const script = failure.reproduce!;
+      for (const key of Object.values(keys)) expect(script).not.toContain(key);
+      // The post is made with one key before the read with another lists it; no instant of the run is in the script.
+      const made = script.search(/send -X POST "\$TARGET\/posts" -H "authorization: \$\{VERIFY_KEY_(FREE|PAYG)\}"/);
+      const read = script.search(/send -X GET "\$TARGET\/posts\?startDate=\$\(at "\$NOW" -?\d+\)&endDate=\$\(at "\$NOW" \d+\)" -H "authorization: \$\{VERIFY_KEY_PAID\}"/);
+      expect([made >= 0, read > made]).toEqual([true, true]);
+      expect(script).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+      const file = join(mkdtempSync(join(tmpdir(), 'spw-script-')), 'f.sh');
+      writeFileSync(file, script);
+      const shown = await run('bash', [file], { VERIFY_KEY_FREE: keys.free, VERIFY_KEY_PAYG: keys.payg, VERIFY_KEY_PAID: keys.paid });
+      expect(shown.status, shown.stdout + shown.stderr).toBe(0);
+      // The paid workspace's list shows the post the script made with the other key.
+      const [createdLine, listedLine] = shown.stdout.split('\n').filter((l) => l.startsWith('-> 200 '));
+      const id = /"postId":"([^"]+)"/.exec(createdLine!)?.[1];
+      expect(id).toBeDefined();
+      expect(listedLine).toContain(`"id":"${id}"`);
+    } finally {
+      await faulty.close();
+    }
+  }, 60_000);
+});
+
 describe('spw replay cannot replay (exit 2)', () => {
   let inProcess: RunReport;
   beforeAll(async () => {
