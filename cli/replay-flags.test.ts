@@ -1,7 +1,8 @@
 // A failure's replay line holds every flag a run can be aimed with: printed, its variables set, the command line reads
 // it back as the same target, hook and keys, and no secret is in it.
 import { describe, expect, it } from 'vitest';
-import { flagLine, flagSetOf, type TargetOptions } from '../suites/target.ts';
+import { flagLine, flagSetOf, type Target, type TargetOptions } from '../suites/target.ts';
+import { replayLine } from '../suites/runner.ts';
 import { apiRoot } from '../suites/url.ts';
 import { main } from './program.ts';
 
@@ -30,4 +31,18 @@ describe('the replay line, read back by the command line', () => {
       expect([seen.mediaUrl, seen.maxRps === undefined ? undefined : Number(seen.maxRps)]).toEqual([options.fetchableImageUrl, options.maxRps]);
     });
   }
+});
+
+describe('a replay line of a scoped run', () => {
+  it('repeats the seed, the runs and the scope, which change what a unit sends', async () => {
+    const target = { flags: flagLine({ target: 'http://127.0.0.1:4010/api/public/v1', keys: [] }) } as Target;
+    const record = async (opts: Record<string, any>) => ((seen = opts), 0);
+    let seen: Record<string, any> = {};
+    const line = replayLine(target, { seed: 9, runs: 3, scope: new Set(['listPosts']), scopeFlags: '--areas posts,wallet' }, 'post_lifecycle_model');
+    expect(line).toMatch(/ --target http:\/\/127\.0\.0\.1:4010\/api\/public\/v1 --areas posts,wallet --seed 9 --runs 3 --checks post_lifecycle_model$/);
+    expect(await main(['node', 'spw', ...line.replace(/^npm run verify -- /, 'verify ').split(' ')], { mock: record, verify: record, proxy: record, merge: async () => 0 })).toBe(0);
+    expect([seen.areas, seen.seed, seen.runs, seen.checks]).toEqual(['posts,wallet', '9', '3', 'post_lifecycle_model']);
+    // Without the flags that gave it (a test's own scope), the scope's operations.
+    expect(replayLine(target, { seed: 9, runs: 3, scope: new Set(['listPosts', 'createPosts']) }, 'x')).toContain(' --operations createPosts,listPosts --seed 9');
+  });
 });

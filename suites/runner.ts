@@ -37,6 +37,8 @@ export interface RunOptions {
   minVerified?: number;
   /** The operations the run judges (`--areas`, `--operations`, suites/implemented.ts); all when absent. */
   scope?: ReadonlySet<string>;
+  /** The flags that gave the scope, as a replay line repeats them (`--areas posts,wallet`); else the scope's operations. */
+  scopeFlags?: string;
   /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
   concurrency?: number;
   onStart?(check: Check): void;
@@ -402,7 +404,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   const check = running.check;
   // A part replays alone: the same part seed and the same fresh start as in the whole run.
   const selection = unitName(check.name, running.part);
-  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: ${replayLine(run.target, options.seed, selection)}`;
+  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: ${replayLine(run.target, options, selection)}`;
   const replay = target.history.since(replayMark);
   const found = {
     check: check.name,
@@ -423,9 +425,11 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
  * aimed with, secrets as the variables `verify` reads. From a checkout through npm, elsewhere through the installed
  * package's `spw`.
  */
-export function replayLine(target: Target, seed: number, selection: string): string {
+export function replayLine(target: Target, options: Pick<RunOptions, 'seed' | 'runs' | 'scope' | 'scopeFlags'>, selection: string): string {
   const fromCheckout = /[\\/]cli[\\/](start\.mjs|bin\.ts)$/.test(process.argv[1] ?? '') || Boolean(process.env.VITEST);
-  return `${fromCheckout ? 'npm run verify --' : 'npx spw verify'} ${target.flags} --seed ${seed} --checks ${selection}`;
+  // The runs and the scope change what a unit sends (how many cases a property tries, what a sweep covers).
+  const scope = options.scopeFlags ?? (options.scope ? `--operations ${[...options.scope].sort().join(',')}` : '');
+  return `${fromCheckout ? 'npm run verify --' : 'npx spw verify'} ${target.flags}${scope ? ` ${scope}` : ''} --seed ${options.seed} --runs ${options.runs} --checks ${selection}`;
 }
 
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
@@ -508,7 +512,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
     }
   });
   if (part !== undefined) for (const f of result.failures) f.part = part;
-  for (const f of result.failures) f.replay ??= replayLine(run.target, options.seed, name);
+  for (const f of result.failures) f.replay ??= replayLine(run.target, options, name);
   result.states = [...states];
   result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;
@@ -729,7 +733,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
       // A response check judges what a property check sent: it replays with the unit whose request showed the failure
       // (discovery's reads, with the first property check, which makes them again).
       if (f.foundBy === 'discovery' || f.foundBy === undefined) f.foundBy = queue[0]?.name;
-      f.replay = replayLine(target, options.seed, [c.name, ...(f.foundBy ? [f.foundBy] : [])].join(','));
+      f.replay = replayLine(target, options, [c.name, ...(f.foundBy ? [f.foundBy] : [])].join(','));
     }
     results.push(result);
     options.onResult?.(result);
