@@ -747,8 +747,8 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const missing = new Set(notImplemented.map((n) => n.operationId));
   const folded = results.map((r) => withoutUnbuilt(r, missing));
   // Every report names each departure by one id, and holds no secret (the keys, the hook's token).
-  numberFailures({ results: folded });
   redact({ results: folded }, target.secrets);
+  numberFailures({ results: folded });
   const verdict = runVerdict({ results: folded, coverage: coverageReport, hook: target.control?.url, notImplemented }, { minVerified: options.minVerified });
   return {
     target: target.label,
