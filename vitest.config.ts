@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files instead of one of them finishing alone at the end.
  */
 const LONG_FIRST = [
+  'scripts/doc-commands.test.ts',
   'scripts/package.test.ts',
   'mocks/http/docs.test.ts',
   'mocks/http/control/hostile.test.ts',

@@ -1,10 +1,10 @@
-// Writes spec/generated/{openapi,control}.json from the YAML sources (fast to load at start); --check fails on drift.
+// Writes spec/generated/{openapi,control,states}.json from the YAML sources (fast to load at start); --check fails on drift.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseYamlSource, sourceHash, SOURCE_HASH_KEY } from '../spec/source.ts';
 
 const check = process.argv.includes('--check');
 let drift = false;
-for (const name of ['openapi', 'control']) {
+for (const name of ['openapi', 'control', 'states']) {
   const source = new URL(`../spec/${name}.yaml`, import.meta.url);
   const target = new URL(`../spec/generated/${name}.json`, import.meta.url);
   const text = readFileSync(source, 'utf8');

@@ -10,6 +10,7 @@ const root = new URL('../', import.meta.url);
 const targets = [
   { source: 'spec/openapi.yaml', output: 'spec/generated/openapi.d.ts' },
   { source: 'spec/control.yaml', output: 'spec/generated/control.d.ts' },
+  { source: 'spec/states.yaml', output: 'spec/generated/states.d.ts' },
 ];
 
 const BLOB = ts.factory.createTypeReferenceNode('Blob');

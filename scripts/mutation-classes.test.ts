@@ -21,8 +21,8 @@ describe('mutation survivor classes', () => {
   });
 
   it('sorts by function and line: a release URL is made-up data, an edit through value[].id field notes', () => {
-    const urls = ['export function releaseUrlFor(_world: World, channel: Channel, releaseId: string): string {', "    case 'x':"];
-    expect(classify('mocks/domain/posts.ts', urls, { mutatorName: 'StringLiteral', replacement: '""', location: { start: { line: 2 } } }, "'x'")).toBe('made-up');
+    const urls = ['export function releaseUrlFor(world: World, channel: Channel, releaseId: string): string {', "  const handle = encodeURIComponent(channel.profile ?? channel.id);"];
+    expect(classify('mocks/domain/posts.ts', urls, { mutatorName: 'StringLiteral', replacement: '""', location: { start: { line: 2 } } }, 'channel.id')).toBe('made-up');
     const edit = ['function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {', '    const old = item.id !== undefined ? byId.get(item.id) : undefined;'];
     expect(classify('mocks/domain/posts.ts', edit, { mutatorName: 'ConditionalExpression', replacement: 'false', location: { start: { line: 2 } } }, 'item.id !== undefined')).toBe('field-notes');
   });
@@ -54,10 +54,10 @@ describe('survivor rules name their lines', () => {
     expect(classify('mocks/domain/wallet.ts', month, { mutatorName: 'ConditionalExpression', replacement: 'true', location: at(2) }, 'tx.createdAt >= monthStart')).toBe('contract');
     // When a month begins is not said: the first millisecond in or out is the mock's.
     expect(classify('mocks/domain/wallet.ts', month, { mutatorName: 'EqualityOperator', replacement: 'tx.createdAt > monthStart', location: at(2) }, 'tx.createdAt >= monthStart')).toBe('mock-choice');
-    const length = ['export function textLength(content: string, provider: string): number {', "  if (provider === 'x') text = text.replace(LINK, 'x'.repeat(X_LINK_LENGTH));"];
-    expect(classify('mocks/domain/post-validation.ts', length, { mutatorName: 'ConditionalExpression', replacement: 'true', location: at(2) }, "provider === 'x'")).toBe('contract');
+    const length = ["export function textLength(content: string, info: Pick<ProviderInfo, 'linkLength'>): number {", "  if (info.linkLength !== undefined) text = text.replace(LINK, '.'.repeat(info.linkLength));"];
+    expect(classify('mocks/domain/post-validation.ts', length, { mutatorName: 'ConditionalExpression', replacement: 'true', location: at(2) }, 'info.linkLength !== undefined')).toBe('contract');
     // x's own counting stays the field notes'.
-    expect(classify('mocks/domain/post-validation.ts', length, { mutatorName: 'ConditionalExpression', replacement: 'false', location: at(2) }, "provider === 'x'")).toBe('field-notes');
+    expect(classify('mocks/domain/post-validation.ts', length, { mutatorName: 'ConditionalExpression', replacement: 'false', location: at(2) }, 'info.linkLength !== undefined')).toBe('field-notes');
     const del = ['export function deleteMedia(ws: Workspace, id: string): MediaItem {', '  ws.media.storedBytes -= item!.bytes;'];
     expect(classify('mocks/domain/media.ts', del, { mutatorName: 'AssignmentOperator', replacement: 'ws.media.storedBytes += item!.bytes', location: at(2) }, 'ws.media.storedBytes -= item!.bytes')).toBe('contract');
   });

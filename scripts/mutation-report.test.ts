@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatReport, markdownTables, rulesListing, type MutationReport } from './mutation-report.ts';
 
-const source = ["export function releaseUrlFor(channel: string): string {", "  return `https://x.com/${channel}`;", '}', 'export function somethingNew(): number {', '  return 1 + 1;', '}'].join('\n');
+const source = ["export function releaseUrlFor(channel: string): string {", "  return pattern.replace('{handle}', channel);", '}', 'export function somethingNew(): number {', '  return 1 + 1;', '}'].join('\n');
 const at = (line: number, from: number, to: number) => ({ start: { line, column: from }, end: { line, column: to } });
 const report = (statuses: Array<'Killed' | 'Survived' | 'NoCoverage'>): MutationReport => ({
   files: {

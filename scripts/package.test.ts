@@ -159,9 +159,10 @@ describe('the packed package, installed in a fresh folder', () => {
     expect(files.filter((f) => /\.test\.|\/scripts\/|\.ts$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('package/docs/examples/'))).toEqual([]);
   });
 
-  it('ships what the installed frontend guide links to: its screenshots, its examples, the guides it names', async () => {
+  it('ships what every shipped guide and the README link to: screenshots, examples, other guides, the hook contract', async () => {
     const files = new Set((await run('tar', ['-tzf', tarball], work)).stdout.split('\n').filter(Boolean));
-    const docs = ['package/docs/frontend.md'];
+    const docs = [...files].filter((f) => f.endsWith('.md'));
+    expect(docs).toContain('package/docs/frontend.md');
     const missing: string[] = [];
     for (const doc of docs) {
       const text = readFileSync(join(repo, doc.slice('package/'.length)), 'utf8');

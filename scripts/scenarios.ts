@@ -4,12 +4,21 @@ import { MockClock } from '../mocks/domain/clock.ts';
 import { createMockApp, CONTROL_PATH, type MockApp } from '../mocks/http/app.ts';
 import { GIF, MP4, PNG } from '../mocks/http/media-samples.ts';
 import { API, KEYS, T0 } from '../mocks/testing.ts';
+import workspaces from '../fixtures/workspaces.json' with { type: 'json' };
+import { providerSettings } from '../suites/provider-settings.ts';
 
 const COMMAND = 'npm run scenarios';
 const ORIGIN = 'http://scenarios.local';
 const HOUR = 3_600_000;
-const X = { __type: 'x', who_can_reply_post: 'everyone' };
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Valid settings for a demo channel: the first example the document gives for its provider (reference section 2.9). */
+function settingsFor(channel: string): Record<string, unknown> {
+  const identifier = workspaces.workspaces.flatMap((w) => w.channels).find((c) => c.id === channel)?.identifier;
+  const settings = identifier === undefined ? undefined : providerSettings(identifier)?.examples[0];
+  if (!settings) throw new Error(`no documented settings for channel ${channel} (${identifier ?? 'not a demo channel'})`);
+  return settings;
+}
 
 /** The mock as the script sees it: JSON in and out over the control API and the public API. */
 class Driver {
@@ -53,7 +62,7 @@ class Driver {
 
   async schedule(key: string, channel: string, at: number, contents: string[], type = 'schedule'): Promise<void> {
     const value = contents.map((content) => ({ content, image: [] }));
-    await this.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: [], posts: [{ integration: { id: channel }, settings: X, value }] });
+    await this.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: [], posts: [{ integration: { id: channel }, settings: settingsFor(channel), value }] });
   }
 
   async upload(key: string, bytes: Buffer, name: string, type: string, expect = 200): Promise<void> {
@@ -168,23 +177,19 @@ async function paidWithOAuthApp(): Promise<unknown> {
   );
 }
 
-/** Settings valid for each provider of the demo channels (reference section 2.9), with the media each needs. */
-const BUSY_CHANNELS: { channel: string; settings: Record<string, unknown>; media?: 'image' | 'video' }[] = [
-  { channel: 'ch_payg_x', settings: X },
-  { channel: 'ch_payg_linkedin', settings: { __type: 'linkedin' } },
-  { channel: 'ch_payg_linkedin_page', settings: { __type: 'linkedin-page' } },
-  { channel: 'ch_payg_threads', settings: { __type: 'threads' } },
-  { channel: 'ch_payg_facebook', settings: { __type: 'facebook', post_type: 'post' } },
-  { channel: 'ch_payg_discord', settings: { __type: 'discord', channel: 'general' } },
-  { channel: 'ch_payg_sanity', settings: { __type: 'sanity', documentId: 'weekly-news' } },
-  { channel: 'ch_payg_instagram', settings: { __type: 'instagram', post_type: 'post' }, media: 'image' },
-  { channel: 'ch_payg_instagram_standalone', settings: { __type: 'instagram-standalone', post_type: 'post' }, media: 'image' },
-  {
-    channel: 'ch_payg_tiktok',
-    settings: { __type: 'tiktok', content_posting_method: 'DIRECT_POST', privacy_level: 'PUBLIC_TO_EVERYONE', title: 'Bake day', duet: false, stitch: false, comment: true, autoAddMusic: 'no', brand_organic_toggle: false, brand_content_toggle: false },
-    media: 'video',
-  },
-  { channel: 'ch_payg_youtube', settings: { __type: 'youtube', title: 'Bake day', type: 'public', selfDeclaredMadeForKids: 'no' }, media: 'video' },
+/** The demo channels the busy workspace posts on, each at its own cadence, with the media each gets (settings: settingsFor). */
+export const BUSY_CHANNELS: { channel: string; media?: 'image' | 'video' }[] = [
+  { channel: 'ch_payg_x' },
+  { channel: 'ch_payg_linkedin' },
+  { channel: 'ch_payg_linkedin_page' },
+  { channel: 'ch_payg_threads' },
+  { channel: 'ch_payg_facebook' },
+  { channel: 'ch_payg_discord' },
+  { channel: 'ch_payg_sanity' },
+  { channel: 'ch_payg_instagram', media: 'image' },
+  { channel: 'ch_payg_instagram_standalone', media: 'image' },
+  { channel: 'ch_payg_tiktok', media: 'video' },
+  { channel: 'ch_payg_youtube', media: 'video' },
 ];
 
 const BUSY_WORDS = ['Fresh rye', 'Sourdough Saturday', 'New croissant', 'Market stall', 'Behind the ovens', 'Spring menu', 'Coffee and buns', 'Holiday hours'];
@@ -193,7 +198,7 @@ const BUSY_WORDS = ['Fresh rye', 'Sourdough Saturday', 'New croissant', 'Market 
  * The pay-as-you-go demo workspace after half a year of use, for building screens that must hold real amounts: posts
  * on every channel over four months behind and two ahead in every state, hundreds of media items, a long ledger.
  */
-async function busyWorkspace(): Promise<unknown> {
+export async function busyWorkspace(channels = BUSY_CHANNELS): Promise<unknown> {
   const m = new Driver();
   const key = KEYS.payg;
   const DAY = 24 * HOUR;
@@ -212,30 +217,37 @@ async function busyWorkspace(): Promise<unknown> {
     const uploaded = await m.api('POST', '/upload', key, form);
     media[video ? 'video' : 'image'].push({ id: uploaded.id, path: uploaded.path });
   }
-  // 2,400 posts, one every 1.8 hours from the start on, a channel each in turn; every ninth a draft, every seventh a
+  // Each channel posts every 19.8 hours from the start on (a post every 1.8 hours over the workspace), at an offset
+  // its id picks, so that a channel added to the list adds its own posts and leaves every other post as it was (its
+  // time, text, and id: seeded ids are drawn per channel). Every ninth post of a channel is a draft, every seventh a
   // two-item thread. A channel refusing sends for its first two months leaves some in ERROR. Each post is written
   // some time before it is due, the clock moving on between them as it would over months of use, so the ledger's
   // charges fall over four months (not at one instant) and what falls due on the way publishes as time passes. Six
   // top-ups come in the last four weeks, the last the evening before the clock's now.
-  const COUNT = 2400;
-  const writeAt = (i: number) => start + Math.floor((i * (T0 - HOUR - start)) / COUNT);
+  const STEP = 1.8 * HOUR;
+  const EVERY = 11 * STEP;
+  const PER_CHANNEL = 218;
+  const offset = (channel: string) => [...channel].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 11, 7) * STEP;
+  const span = (PER_CHANNEL * EVERY) / (T0 - HOUR - start);
+  const planned = channels.flatMap((c) => Array.from({ length: PER_CHANNEL }, (_, j) => ({ c, j, at: start + HOUR + offset(c.channel) + Math.floor(j * EVERY) })));
+  planned.sort((a, b) => a.at - b.at || (a.c.channel < b.c.channel ? -1 : 1));
+  const writeAt = (at: number) => start + Math.floor((at - start - HOUR) / span);
   const events: Array<[at: number, act: () => Promise<void>]> = [[T0 - 60 * DAY, () => m.control('PUT', '/channels/ch_payg_threads/failure', { fail: false })]];
   for (let k = 0; k < 6; k++) events.push([T0 - (26 - k * 5) * DAY + 7 * HOUR, () => m.control('POST', '/workspaces/ws_payg_demo/wallet/top-up', { credits: 100 + k * 25 })]);
   await m.control('PUT', '/channels/ch_payg_threads/failure', { fail: true });
-  for (let i = 0; i < COUNT; i++) {
-    const c = BUSY_CHANNELS[i % BUSY_CHANNELS.length]!;
-    const at = start + HOUR + Math.floor(i * 1.8 * HOUR);
-    for (const [when, act] of events.filter(([when]) => when <= writeAt(i)).sort((a, b) => a[0] - b[0])) {
+  for (const { c, j, at } of planned) {
+    const written = Math.max(start, Math.min(writeAt(at), at - HOUR));
+    for (const [when, act] of events.filter(([when]) => when <= written).sort((a, b) => a[0] - b[0])) {
       await m.control('POST', '/clock', { now: iso(when) });
       await act();
       events.splice(events.findIndex(([w]) => w === when), 1);
     }
-    await m.control('POST', '/clock', { now: iso(writeAt(i)) });
-    const image = c.media ? [media[c.media][i % media[c.media].length]!] : [];
-    const text = `${BUSY_WORDS[i % BUSY_WORDS.length]} #${i + 1}`;
-    const value = i % 7 === 3 ? [{ content: text, image }, { content: 'More at the counter.', image: [] }] : [{ content: text, image }];
-    const type = i % 9 === 4 ? 'draft' : 'schedule';
-    await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: i % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: c.settings, value }] });
+    await m.control('POST', '/clock', { now: iso(written) });
+    const image = c.media ? [media[c.media][j % media[c.media].length]!] : [];
+    const text = `${BUSY_WORDS[j % BUSY_WORDS.length]} #${j + 1}`;
+    const value = j % 7 === 3 ? [{ content: text, image }, { content: 'More at the counter.', image: [] }] : [{ content: text, image }];
+    const type = j % 9 === 4 ? 'draft' : 'schedule';
+    await m.api('POST', '/posts', key, { type, date: iso(at), shortLink: false, tags: j % 5 === 0 ? [{ value: 'news', label: 'News' }] : [], posts: [{ integration: { id: c.channel }, settings: settingsFor(c.channel), value }] });
   }
   for (const [when, act] of events.sort((a, b) => a[0] - b[0])) {
     await m.control('POST', '/clock', { now: iso(when) });
@@ -245,7 +257,7 @@ async function busyWorkspace(): Promise<unknown> {
   await m.control('PUT', '/limits', { postsPerHour: 90 });
   return m.export(
     'The demo world with the pay-as-you-go workspace (key demo-payg-key) after half a year of use, for screens that ' +
-      'must hold real amounts: 2,400 posts over its eleven channels from four months back to two months ahead ' +
+      `must hold real amounts: ${planned.length.toLocaleString('en')} posts over its ${channels.length} channels from four months back to two months ahead ` +
       '(PUBLISHED, ERROR where the Threads channel refused sends for a while, QUEUE ahead, every ninth a DRAFT, ' +
       'some two-item threads), 300 media items (metadata only: their /media-files/ paths answer 404 on a mock ' +
       'started from it) and a ledger of every charge and top-up.',
@@ -253,7 +265,7 @@ async function busyWorkspace(): Promise<unknown> {
 }
 
 export const READY_SCENARIOS: Record<string, () => Promise<unknown>> = {
-  'busy-workspace.json': busyWorkspace,
+  'busy-workspace.json': () => busyWorkspace(),
   'empty-workspace.json': emptyWorkspace,
   'low-credits.json': lowCredits,
   'frozen-wallet.json': frozenWallet,

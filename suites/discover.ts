@@ -24,7 +24,7 @@ export interface WorkspaceView {
 
 export interface Discovery {
   workspaces: Partial<Record<KeyKind, WorkspaceView>>;
-  /** Credits of one `x` post item on the price list, when listed (prices change: always read them). */
+  /** The price list's items, when a key could read it (prices change: always read them). */
   prices: Array<{ key: string; provider: string; credits: number; billing: string }>;
 }
 
@@ -70,4 +70,13 @@ export async function discover(target: Target, api: ApiClient): Promise<Discover
 function group(value: unknown): { id: string; name: string } | undefined {
   const g = record(value);
   return g && typeof g.id === 'string' ? { id: g.id, name: String(g.name) } : undefined;
+}
+
+/**
+ * The channels whose provider the price list does not name: posting on them or reading their numbers never meets the
+ * wallet ("Channels not listed are free", section 2.8), for checks whose subject is not the wallet.
+ */
+export function unpriced(d: Discovery, channels: ChannelInfo[]): ChannelInfo[] {
+  const priced = new Set(d.prices.map((p) => p.provider));
+  return channels.filter((c) => !priced.has(c.identifier));
 }

@@ -2,6 +2,7 @@
 // operation it has not built (not one per check that met it), and can ask for verdicts on what it built alone.
 import type { ContractValidator } from '../spec/validator.ts';
 import { getValidator } from '../spec/validator.ts';
+import type { OperationId } from './documented.ts';
 import { record } from './json.ts';
 import type { Exchange } from './history.ts';
 import type { CheckResult, NotImplemented } from './run-report.ts';
@@ -26,7 +27,7 @@ export const AREAS: Record<string, string> = {
  * What every check reads before it starts (suites/discover.ts): the workspace's channels, groups and channel settings,
  * and the price list. A scope always holds them.
  */
-export const DISCOVERY = ['listIntegrations', 'listGroups', 'getIntegrationSettings', 'getWalletPrices'];
+export const DISCOVERY: readonly OperationId[] = ['listIntegrations', 'listGroups', 'getIntegrationSettings', 'getWalletPrices'];
 
 /** The operations of `--areas` and `--operations` together; undefined when neither narrows the run. Unknown names throw. */
 export function scopeOf(areas: string[] | undefined, operations: string[] | undefined, validator: Pick<ContractValidator, 'operations'> = getValidator()): Set<string> | undefined {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testMock, KEYS, T0 } from '../mocks/testing.ts';
-import { READY_SCENARIOS, SCENARIOS_DIR } from '../scripts/scenarios.ts';
+import { BUSY_CHANNELS, READY_SCENARIOS, SCENARIOS_DIR, busyWorkspace } from '../scripts/scenarios.ts';
 import { inProcessTarget } from './in-process.ts';
 import { runChecks } from './runner.ts';
 
@@ -117,4 +117,14 @@ describe('ready scenarios', () => {
     expect((await m.api('get', '/wallet', grant.token).expect(200)).body.usesWallet).toBe(false);
     expect((await m.http.get('/_mock/workspaces/ws_paid_demo/oauth-app').expect(200)).body.clientId).toBe(grant.clientId);
   });
+
+  it('busy-workspace regenerated with one channel fewer keeps every other channel\'s posts as they were: ids, groups, times, text and states', async () => {
+    const posts = (doc: any) => doc.workspaces.find((w: any) => w.id === 'ws_payg_demo').posts as any[];
+    const view = (p: any) => [p.id, p.group, p.channelId, p.publishAt, p.content, p.state, p.releaseId].join(' ');
+    const whole = posts(load('busy-workspace.json'));
+    const fewer = posts(await busyWorkspace(BUSY_CHANNELS.filter((c) => c.channel !== 'ch_payg_discord')));
+    expect(whole.some((p) => p.channelId === 'ch_payg_discord')).toBe(true);
+    expect(fewer.some((p) => p.channelId === 'ch_payg_discord')).toBe(false);
+    expect(fewer.map(view)).toEqual(whole.filter((p) => p.channelId !== 'ch_payg_discord').map(view));
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 // Provider states: one catalogue (suites/states.ts), one hook contract (spec/states.yaml), the mock's hook over its
 // control API (/_mock/states), and the runner's verdicts with a hook, with part of one, and with none.
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parseYamlSource } from '../spec/load.ts';
 import { STATE_CALLS } from '../mocks/http/control/states.ts';
@@ -107,6 +109,16 @@ describe("the mock's hook, state by state", () => {
       ['world.reset', {}],
     ];
     expect([...new Set(table.map(([s]) => s))].sort()).toEqual([...STATE_NAMES].sort());
+    // Each row is a request the hook contract itself accepts: spec/states.yaml's StateRequest, with its per-state params.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ((addFormatsModule as any).default ?? addFormatsModule)(ajv);
+    const contract = yaml('states');
+    ajv.addSchema(contract, 'states');
+    const valid = ajv.compile({ $ref: 'states#/components/schemas/StateRequest' });
+    for (const [state, params] of table) expect(valid({ state, params }) ? [] : valid.errors, state).toEqual([]);
+    // ... and refuses a parameter outside its bounds (the table's first state with a bounded number, pushed past it).
+    expect(valid({ state: 'wallet.toppedUp', params: { workspace: payg, credits: 0 } })).toBe(false);
+    expect(valid({ state: 'clock.moved', params: { advanceSeconds: 'soon' } })).toBe(false);
     for (const [state, params] of table) {
       const answer = await call({ state, params });
       expect({ state, status: answer.status }).toEqual({ state, status: 200 });

@@ -12,7 +12,7 @@ function requirePaid(ws: Workspace): void {
 /** `POST /generate-video`: accepts any object and answers a queued generation job (mock shape). */
 export function generateVideo(ws: Workspace, body: Record<string, unknown>, origin: string, env: Env): Record<string, unknown> {
   requirePaid(ws);
-  const id = env.ids.id('vid_');
+  const id = env.ids.id('vid_', ws.id);
   return {
     id,
     status: 'QUEUED',

@@ -2,7 +2,8 @@
 import { invalid, notFound } from './errors.ts';
 import { applySettlement, planActions } from './billing.ts';
 import type { PostRow } from './posts.ts';
-import type { Channel, Env, Workspace, World, AnalyticsState } from './world.ts';
+import { priceItem } from './wallet-pricing.ts';
+import { providerInfo, type Channel, type Env, type ProviderMetric, type Workspace, type World, type AnalyticsState } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
 export type { AnalyticsState };
@@ -17,114 +18,14 @@ export interface AnalyticsSeries {
   data: Array<{ total: number; date: string }>;
 }
 
-interface Metric {
-  label: string;
-  /** Typical daily value; each channel gets its own scale around it. */
-  base: number;
-}
+type Metric = ProviderMetric;
 
-/** Each network's own metric names (reference: not shown; these follow what each network calls them). */
-const CHANNEL_METRICS: Record<string, Metric[]> = {
-  x: [
-    { label: 'Impressions', base: 1800 },
-    { label: 'Likes', base: 60 },
-    { label: 'Reposts', base: 12 },
-    { label: 'Replies', base: 9 },
-    { label: 'Followers', base: 4 },
-  ],
-  linkedin: [
-    { label: 'Impressions', base: 900 },
-    { label: 'Reactions', base: 35 },
-    { label: 'Comments', base: 6 },
-    { label: 'Reposts', base: 3 },
-  ],
-  'linkedin-page': [
-    { label: 'Page Views', base: 140 },
-    { label: 'Unique Visitors', base: 90 },
-    { label: 'Clicks', base: 25 },
-    { label: 'Followers', base: 3 },
-  ],
-  instagram: [
-    { label: 'Reach', base: 1200 },
-    { label: 'Impressions', base: 2100 },
-    { label: 'Likes', base: 110 },
-    { label: 'Saves', base: 14 },
-    { label: 'Followers', base: 6 },
-  ],
-  'instagram-standalone': [
-    { label: 'Reach', base: 1000 },
-    { label: 'Views', base: 1900 },
-    { label: 'Likes', base: 95 },
-    { label: 'Followers', base: 5 },
-  ],
-  facebook: [
-    { label: 'Page Impressions', base: 1500 },
-    { label: 'Post Engagements', base: 80 },
-    { label: 'Page Fans', base: 4 },
-    { label: 'Video Views', base: 300 },
-  ],
-  threads: [
-    { label: 'Views', base: 700 },
-    { label: 'Likes', base: 40 },
-    { label: 'Replies', base: 7 },
-    { label: 'Reposts', base: 5 },
-  ],
-  tiktok: [
-    { label: 'Video Views', base: 4000 },
-    { label: 'Profile Views', base: 150 },
-    { label: 'Likes', base: 320 },
-    { label: 'Comments', base: 25 },
-    { label: 'Shares', base: 30 },
-  ],
-  youtube: [
-    { label: 'Views', base: 2500 },
-    { label: 'Watch Time (minutes)', base: 5200 },
-    { label: 'Subscribers', base: 8 },
-    { label: 'Likes', base: 90 },
-  ],
-  discord: [
-    { label: 'Messages', base: 220 },
-    { label: 'Active Members', base: 45 },
-    { label: 'New Members', base: 3 },
-  ],
-  bluesky: [
-    { label: 'Likes', base: 50 },
-    { label: 'Reposts', base: 10 },
-    { label: 'Replies', base: 6 },
-    { label: 'Followers', base: 3 },
-  ],
-};
 const DEFAULT_METRICS: Metric[] = [
   { label: 'Impressions', base: 600 },
   { label: 'Engagements', base: 30 },
 ];
 
-/** Metrics of one published post, per network; others use the default. */
-const POST_METRICS: Record<string, Metric[]> = {
-  x: [
-    { label: 'Impressions', base: 900 },
-    { label: 'Likes', base: 30 },
-    { label: 'Reposts', base: 6 },
-    { label: 'Replies', base: 4 },
-  ],
-  instagram: [
-    { label: 'Reach', base: 700 },
-    { label: 'Likes', base: 60 },
-    { label: 'Comments', base: 5 },
-    { label: 'Saves', base: 8 },
-  ],
-  tiktok: [
-    { label: 'Views', base: 2500 },
-    { label: 'Likes', base: 200 },
-    { label: 'Comments', base: 15 },
-    { label: 'Shares', base: 18 },
-  ],
-  youtube: [
-    { label: 'Views', base: 1200 },
-    { label: 'Likes', base: 45 },
-    { label: 'Comments', base: 6 },
-  ],
-};
+/** Each network's own metric names are its row's `metrics` and `postMetrics` (reference: not shown); others use these. */
 const DEFAULT_POST_METRICS: Metric[] = [
   { label: 'Impressions', base: 500 },
   { label: 'Likes', base: 20 },
@@ -190,10 +91,13 @@ function series(seed: string, metrics: Metric[], days: number, readAt: number, s
   });
 }
 
-/** Whether a read is paid from the wallet: fresh reads on a free-plan workspace for the channel whose provider is `x`. */
-function chargedProvider(ws: Workspace, provider: string): boolean {
-  return ws.plan === 'free' && provider === 'x';
+/** Whether a read is paid from the wallet: fresh reads on a free-plan workspace of a provider whose reads the price list prices (`x.post_read`). */
+function chargedProvider(world: World, ws: Workspace, provider: string): boolean {
+  return ws.plan === 'free' && priceItem(world, readKey(provider)) !== undefined;
 }
+
+/** The priced action of reading one post's numbers on a provider. */
+const readKey = (provider: string) => `${provider}.post_read`;
 
 /** Published posts of a channel whose reads are not yet charged today. */
 function unchargedPosts(ws: Workspace, channelId: string, since: number, day: string): PostRow[] {
@@ -206,10 +110,10 @@ function unchargedPosts(ws: Workspace, channelId: string, since: number, day: st
   return out;
 }
 
-/** Price and take `x.post_read` for these posts (throws the 402 first, changing nothing). */
-function chargeReads(world: World, ws: Workspace, posts: PostRow[], reference: string, env: Env): void {
+/** Price and take `<provider>.post_read` for these posts (throws the 402 first, changing nothing). */
+function chargeReads(world: World, ws: Workspace, provider: string, posts: PostRow[], reference: string, env: Env): void {
   if (posts.length === 0) return;
-  const settlement = planActions(world, ws, [{ actionKey: 'x.post_read', quantity: posts.length, reference, description: 'Analytics read' }], env);
+  const settlement = planActions(world, ws, [{ actionKey: readKey(provider), quantity: posts.length, reference, description: 'Analytics read' }], env);
   applySettlement(world, ws, settlement, env);
   const day = isoDay(env.clock.now());
   for (const post of posts) ws.analytics.chargedReads.add(`${post.id}:${day}`);
@@ -239,13 +143,13 @@ export function channelAnalytics(
   if (valid && !wantsFresh) {
     readAt = cachedAt;
   } else {
-    if (wantsFresh && chargedProvider(ws, channel.identifier)) {
-      chargeReads(world, ws, unchargedPosts(ws, channel.id, now - days * DAY, isoDay(now)), channel.id, env);
+    if (wantsFresh && chargedProvider(world, ws, channel.identifier)) {
+      chargeReads(world, ws, channel.identifier, unchargedPosts(ws, channel.id, now - days * DAY, isoDay(now)), channel.id, env);
     }
     ws.analytics.cache.set(key, now);
     readAt = now;
   }
-  return { series: series(channel.id, CHANNEL_METRICS[channel.identifier] ?? DEFAULT_METRICS, days, readAt), readAt };
+  return { series: series(channel.id, providerInfo(world, channel.identifier).metrics ?? DEFAULT_METRICS, days, readAt), readAt };
 }
 
 /**
@@ -267,10 +171,10 @@ export function postAnalytics(
   const channel = ws.channels.find((c) => c.id === post.channelId);
   const provider = channel?.identifier ?? 'other';
   const now = env.clock.now();
-  if (chargedProvider(ws, provider) && !ws.analytics.chargedReads.has(`${post.id}:${isoDay(now)}`)) {
-    chargeReads(world, ws, [post], post.id, env);
+  if (chargedProvider(world, ws, provider) && !ws.analytics.chargedReads.has(`${post.id}:${isoDay(now)}`)) {
+    chargeReads(world, ws, provider, [post], post.id, env);
   }
   const since = post.publishedAt ?? post.publishAt;
   if (since > now) return [];
-  return series(`${post.id}|${post.releaseId}`, POST_METRICS[provider] ?? DEFAULT_POST_METRICS, days, now, since);
+  return series(`${post.id}|${post.releaseId}`, providerInfo(world, provider).postMetrics ?? DEFAULT_POST_METRICS, days, now, since);
 }

@@ -1,5 +1,6 @@
 // Channels and groups: listing, a channel's rules and settings schema, connect URLs and disconnecting (reference 2.1, 2.2, 2.10, 4.1).
 import { isPayAsYouGo } from './billing.ts';
+import { isChargedProvider } from './wallet-pricing.ts';
 import { invalid, notFound, walletRefusal } from './errors.ts';
 import { deleteChannelPosts } from './posts.ts';
 import { findChannel, providerInfo, type Channel, type Env, type Workspace, type World } from './world.ts';
@@ -60,14 +61,17 @@ function inline(node: any, schemas: Schemas, depth = 0): any {
 
 /**
  * The settings JSON schema of a provider, taken from the contract's `components.schemas` (the schema whose
- * `properties.__type.const` is the provider), or `No additional settings required` when it has no field but `__type`.
+ * `properties.__type.const` is the provider) without its examples and extensions, or `No additional settings required`
+ * when it has no field but `__type`.
  */
 export function settingsSchemaFor(schemas: Schemas, identifier: string): Record<string, unknown> | typeof NO_SETTINGS {
   const found = Object.values(schemas).find((s: any) => s?.properties?.__type?.const === identifier);
   if (!found) return NO_SETTINGS;
   const fields = Object.keys(found.properties ?? {}).filter((k) => k !== '__type');
   if (fields.length === 0) return NO_SETTINGS;
-  return inline(found, schemas);
+  // The document's examples and x-invalid cases are for the suites and the scenarios, not part of what a channel takes.
+  const { examples: _examples, ...schema } = inline(found, schemas);
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-')));
 }
 
 /** The wire shape itself: the domain builds this answer whole from the provider catalogue. */
@@ -86,27 +90,13 @@ export function integrationSettings(world: World, ws: Workspace, id: string, sch
   };
 }
 
-/** Where each provider's consent screen lives (plausible addresses; the mock never calls them). */
-const AUTHORIZE: Record<string, string> = {
-  x: 'https://x.com/i/oauth2/authorize',
-  linkedin: 'https://www.linkedin.com/oauth/v2/authorization',
-  'linkedin-page': 'https://www.linkedin.com/oauth/v2/authorization',
-  instagram: 'https://www.facebook.com/v20.0/dialog/oauth',
-  'instagram-standalone': 'https://www.instagram.com/oauth/authorize',
-  facebook: 'https://www.facebook.com/v20.0/dialog/oauth',
-  threads: 'https://threads.net/oauth/authorize',
-  tiktok: 'https://www.tiktok.com/v2/auth/authorize/',
-  youtube: 'https://accounts.google.com/o/oauth2/v2/auth',
-  discord: 'https://discord.com/oauth2/authorize',
-  sanity: 'https://api.sanity.io/v1/auth/oauth/authorize',
-  bluesky: 'https://bsky.social/oauth/authorize',
-};
-
-export const X_CONNECT_REFUSAL = 'Connecting an X channel is paid from wallet credits. Top up your wallet first.';
+/** The 402 for connecting a priced provider (x) on a free workspace before its first top-up. */
+export const connectRefusal = (label: string) => `Connecting an ${label} channel is paid from wallet credits. Top up your wallet first.`;
 
 /**
  * `GET /social/{integration}`: the provider's OAuth URL. 400 for an unknown provider or a `refresh` that is not one of
- * the workspace's channels of that provider; 402 for `x` on a free workspace that is not on pay-as-you-go.
+ * the workspace's channels of that provider; 402 on a free workspace that is not on pay-as-you-go for a provider the
+ * price list charges (x; section 4.1). The consent address is the provider row's `consentUrl`.
  */
 export function socialConnectUrl(world: World, ws: Workspace, provider: string, refresh: string | undefined, appUrl: string, env: Env): { url: string } {
   if (!Object.hasOwn(world.fixtures.providers, provider)) throw invalid(`Unknown provider: ${provider}`);
@@ -115,8 +105,8 @@ export function socialConnectUrl(world: World, ws: Workspace, provider: string, 
     if (!channel) throw invalid(`refresh: channel ${refresh} not found`);
     if (channel.identifier !== provider) throw invalid(`refresh: channel ${refresh} is not a ${provider} channel`);
   }
-  if (provider === 'x' && ws.plan === 'free' && !isPayAsYouGo(ws)) throw walletRefusal(X_CONNECT_REFUSAL);
-  const base = AUTHORIZE[provider] ?? `https://auth.example.com/${encodeURIComponent(provider)}/authorize`;
+  if (ws.plan === 'free' && !isPayAsYouGo(ws) && isChargedProvider(world, provider)) throw walletRefusal(connectRefusal(providerInfo(world, provider).label));
+  const base = providerInfo(world, provider).consentUrl ?? `https://auth.example.com/${encodeURIComponent(provider)}/authorize`;
   const url = new URL(base);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', `mock-${provider}-client`);

@@ -30,7 +30,7 @@ export function createWorkspace(world: World, fixture: WorkspaceFixture, env: En
       failing: false,
     })),
     posts: initPosts(),
-    wallet: initWallet(fixture.wallet, env),
+    wallet: initWallet(fixture.wallet, env, fixture.id),
     media: initMedia(),
     brief: initBrief(world.fixtures.briefRegistry, fixture.id, env),
     notifications: initNotifications(),

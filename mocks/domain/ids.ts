@@ -1,13 +1,18 @@
 // Ids and secrets come from an injected source: cryptographically random in normal runs, seeded in tests so a scenario replays.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
+/**
+ * Every draw may name a `scope` (the workspace or channel it belongs to). A random source ignores it; a seeded one
+ * draws each prefix in each scope from a stream of its own, so that a scenario regenerated after an unrelated change
+ * (a new channel, one more post elsewhere) keeps every other id it had.
+ */
 export interface IdSource {
   /** A new entity id: `prefix` + 24 lowercase letters and digits. */
-  id(prefix?: string): string;
+  id(prefix?: string, scope?: string): string;
   /** `bytes` random bytes written as hex (tokens, tickets: 32 bytes = 64 hex characters). */
-  hex(bytes: number): string;
+  hex(bytes: number, scope?: string): string;
   /** `length` random letters and digits (OAuth client ids, secrets, tokens). */
-  alnum(length: number): string;
+  alnum(length: number, scope?: string): string;
 }
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -59,12 +64,35 @@ export function randomIds(randomBytes: (n: number) => Uint8Array): IdSource {
   });
 }
 
-/** Reproducible ids for tests and seeded runs. Not for secrets anyone relies on. */
+/** FNV-1a over the text: a stream's seed from the run's seed and the stream's name. */
+function streamSeed(seed: number, name: string): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Reproducible ids for tests and seeded runs, one stream per kind of draw, prefix and scope (see IdSource). Not for
+ * secrets anyone relies on.
+ */
 export function seededIds(seed: number): IdSource {
-  const rng = xoroshiro128plus(seed);
-  return fromBytes((n) => {
-    const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) out[i] = rng.next() & 0xff;
-    return out;
-  });
+  const streams = new Map<string, IdSource>();
+  const stream = (name: string): IdSource => {
+    let s = streams.get(name);
+    if (!s) {
+      const rng = xoroshiro128plus(streamSeed(seed, name));
+      s = fromBytes((n) => {
+        const out = new Uint8Array(n);
+        for (let i = 0; i < n; i++) out[i] = rng.next() & 0xff;
+        return out;
+      });
+      streams.set(name, s);
+    }
+    return s;
+  };
+  return {
+    id: (prefix = '', scope = '') => stream(`id ${prefix} ${scope}`).id(prefix),
+    hex: (bytes, scope = '') => stream(`hex ${scope}`).hex(bytes),
+    alnum: (length, scope = '') => stream(`alnum ${scope}`).alnum(length),
+  };
 }

@@ -4,7 +4,7 @@ import type { Env, Workspace, World } from './world.ts';
 
 /** Replace the workspace's key. OAuth tokens are separate credentials and keep working. */
 export function rotateApiKey(world: World, ws: Workspace, env: Env): { apiKey: string } {
-  const apiKey = `key_${env.ids.alnum(40)}`;
+  const apiKey = `key_${env.ids.alnum(40, ws.id)}`;
   world.apiKeys.delete(ws.apiKey);
   ws.apiKey = apiKey;
   world.apiKeys.set(apiKey, ws.id);

@@ -126,7 +126,7 @@ export interface MediaPlan {
 export function planMedia(world: World, ws: Workspace, input: NewMedia, env: Env): MediaPlan {
   const config = world.config;
   if (capped(ws) && ws.media.storedBytes + input.bytes > limitOf(ws, 'freeLibraryBytes')) throw storageFull(MESSAGES.libraryFull);
-  const id = env.ids.id('med_');
+  const id = env.ids.id('med_', ws.id);
   let settlement: Settlement | null = null;
   if (isPayAsYouGo(ws)) {
     const quantity = chargeableGb(ws.media.storedBytes, input.bytes, limitOf(ws, 'freeStorageBytes'));

@@ -11,7 +11,7 @@ export function initNotifications(): NotificationsState {
 
 /** Record that something happened in the workspace, for `GET /notifications`. */
 export function notify(ws: Workspace, env: Env, content: string, link: string | null = null): Notification {
-  const item: Notification = { id: env.ids.id('ntf_'), content, link, createdAt: env.clock.now() };
+  const item: Notification = { id: env.ids.id('ntf_', ws.id), content, link, createdAt: env.clock.now() };
   ws.notifications.items.push(item);
   keepNewest(ws.notifications.items, ws.config.caps.notifications);
   return item;

@@ -5,6 +5,9 @@ import { describeSettingsViolation, isEmpty, plainText, textLength } from './pos
 import { admitPostRequest } from './rate-limit.ts';
 import { DomainError } from './errors.ts';
 import type { Workspace } from './world.ts';
+import { bundledFixtures } from '../../fixtures/bundled.ts';
+
+const fixtures = bundledFixtures();
 
 describe('post text', () => {
   it('drops tags and decodes entities', () => {
@@ -13,19 +16,22 @@ describe('post text', () => {
     expect(isEmpty({ content: '', image: [{ id: 'm', path: 'https://cdn.example.com/a.png' }] })).toBe(false);
   });
 
-  it('counts every link as 23 characters on x only', () => {
+  it("counts every link as the row's linkLength (x's 23) where the row gives one, as its own length elsewhere", () => {
     const text = `Read https://example.com/${'a'.repeat(100)} now`;
-    expect(textLength(text, 'x')).toBe('Read '.length + 23 + ' now'.length);
-    expect(textLength(text, 'linkedin')).toBe([...text].length);
+    expect(fixtures.providers.x!.linkLength).toBe(23);
+    const x = fixtures.providers.x!;
+    const linkedin = fixtures.providers.linkedin!;
+    expect(textLength(text, x)).toBe('Read '.length + 23 + ' now'.length);
+    expect(textLength(text, linkedin)).toBe([...text].length);
     // A bare domain is a link too; a sentence's full stop is not.
-    expect(textLength('visit example.com today', 'x')).toBe('visit '.length + 23 + ' today'.length);
-    expect(textLength('no link here.', 'x')).toBe('no link here.'.length);
+    expect(textLength('visit example.com today', x)).toBe('visit '.length + 23 + ' today'.length);
+    expect(textLength('no link here.', x)).toBe('no link here.'.length);
   });
 
   it('length of text without tags or links equals its number of code points, on any channel', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii' }).filter((s) => !/[<&.:]/.test(s)), (s) => {
-        expect(textLength(s, 'linkedin')).toBe([...s.replace(/\n+$/, '')].length);
+        expect(textLength(s, {})).toBe([...s.replace(/\n+$/, '')].length);
       }),
     );
   });

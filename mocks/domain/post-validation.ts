@@ -27,8 +27,6 @@ export type SettingsValidator = (settings: unknown, entry: number) => SettingsVi
 
 export const EMPTY_MESSAGE = 'Your post should have at least one character or one image.';
 export const TOO_LONG_MESSAGE = 'post is too long, please fix it';
-/** Links count as this many characters on `x` (field notes: the network's own counting). */
-export const X_LINK_LENGTH = 23;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
@@ -50,10 +48,13 @@ export function plainText(html: string): string {
 // A URL with a scheme, or a bare domain such as example.com/path (the network links those too).
 const LINK = /\bhttps?:\/\/[^\s<]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s<]*)?/gi;
 
-/** Length as the channel counts it: characters of the visible text; on `x` each link counts 23. */
-export function textLength(content: string, provider: string): number {
+/**
+ * Length as the channel counts it: characters of the visible text; where the provider's row gives a `linkLength`
+ * (x: 23, the field notes' network counting), each link counts that many.
+ */
+export function textLength(content: string, info: Pick<ProviderInfo, 'linkLength'>): number {
   let text = plainText(content);
-  if (provider === 'x') text = text.replace(LINK, 'x'.repeat(X_LINK_LENGTH));
+  if (info.linkLength !== undefined) text = text.replace(LINK, '.'.repeat(info.linkLength));
   return [...text].length;
 }
 
@@ -69,23 +70,22 @@ export function describeSettingsViolation(v: SettingsViolation): string {
   return `${field || 'settings'} ${v.message}`;
 }
 
-const YOUTUBE_TAGS_LIMIT = 500;
-
-/** Settings problems the schema cannot express (reference 2.9), checked by the server. */
-function extraSettingsProblem(provider: string, settings: Record<string, any>): string | undefined {
-  if (provider === 'youtube' && Array.isArray(settings.tags)) {
-    // All tags together use up to 500 characters; a tag containing a space counts two more.
+/** Settings problems the schema cannot express (reference 2.9: youtube's tags), checked by the server. */
+function extraSettingsProblem(info: ProviderInfo, settings: Record<string, any>): string | undefined {
+  const limit = info.tagsTotal;
+  if (limit !== undefined && Array.isArray(settings.tags)) {
+    // All tags together use up to the limit; a tag containing a space counts two more.
     const used = settings.tags.reduce((sum: number, tag: any) => {
       const value = String(tag?.value ?? '');
       return sum + [...value].length + (value.includes(' ') ? 2 : 0);
     }, 0);
-    if (used > YOUTUBE_TAGS_LIMIT) return `tags use ${used} characters; all tags together may use up to ${YOUTUBE_TAGS_LIMIT}`;
+    if (used > limit) return `tags use ${used} characters; all tags together may use up to ${limit}`;
   }
   return undefined;
 }
 
 /** The settings step for an entry that will be scheduled or sent: throws the 400 naming the channel. */
-export function checkSettings(channel: Channel, settings: unknown, validate: SettingsValidator, entry: number): void {
+export function checkSettings(channel: Channel, info: ProviderInfo, settings: unknown, validate: SettingsValidator, entry: number): void {
   const fail = (message: string) => postInvalid(channel.identifier, channel.name, message);
   if (settings === undefined || settings === null) throw fail('settings is required');
   if (typeof settings !== 'object' || Array.isArray(settings)) throw fail('settings must be an object');
@@ -94,27 +94,27 @@ export function checkSettings(channel: Channel, settings: unknown, validate: Set
   if (type !== channel.identifier) throw fail(`settings.__type must be "${channel.identifier}" for this channel`);
   const violations = validate(settings, entry);
   if (violations.length > 0) throw fail(describeSettingsViolation(violations[0]!));
-  const extra = extraSettingsProblem(channel.identifier, settings as Record<string, any>);
+  const extra = extraSettingsProblem(info, settings as Record<string, any>);
   if (extra) throw fail(extra);
 }
 
-const NEEDS_MEDIA = new Set(['instagram', 'instagram-standalone', 'tiktok', 'youtube']);
-
-/** The media step: providers that cannot post text alone (mock rules, listed in providers.json and the README). */
+/**
+ * The media step: a provider whose row says `media` cannot post text alone (a mock choice, but for a facebook story,
+ * which section 2.9 pins), always or when the settings match the row's `when`.
+ */
 export function checkMedia(channel: Channel, info: ProviderInfo, settings: Record<string, unknown> | null, items: ValueInput[]): void {
   const first = items[0]!;
-  const needsMedia =
-    NEEDS_MEDIA.has(channel.identifier) || (channel.identifier === 'facebook' && settings?.post_type === 'story');
+  const rule = info.media;
+  const needsMedia = rule !== undefined && Object.entries(rule.when ?? {}).every(([field, value]) => settings?.[field] === value);
   if (needsMedia && first.image.length === 0) {
-    const what = channel.identifier === 'facebook' ? 'A Facebook story' : `A ${info.label} post`;
-    throw postInvalid(channel.identifier, channel.name, `${what} needs at least one photo or video`);
+    throw postInvalid(channel.identifier, channel.name, `${rule.what ?? `A ${info.label} post`} needs at least one photo or video`);
   }
 }
 
 /** The length step: every item against the channel's maximum. */
 export function checkLength(channel: Channel, info: ProviderInfo, items: ValueInput[]): void {
   for (const item of items) {
-    if (textLength(item.content, channel.identifier) > info.maxLength) throw invalid(TOO_LONG_MESSAGE);
+    if (textLength(item.content, info) > info.maxLength) throw invalid(TOO_LONG_MESSAGE);
   }
 }
 

@@ -205,12 +205,12 @@ function planEntry(
   const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;
   checkNotEmpty(entry.value);
   if (target === 'QUEUE') {
-    checkSettings(channel, entry.settings, validateSettings, i);
+    checkSettings(channel, info, entry.settings, validateSettings, i);
     if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
   }
   checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
   checkLength(channel, info, entry.value);
-  return { channel, group: entry.group ?? env.ids.id('grp_'), existing, target, settings, items: entry.value };
+  return { channel, group: entry.group ?? env.ids.id('grp_', channel.id), existing, target, settings, items: entry.value };
 }
 
 interface NewRow {
@@ -242,7 +242,7 @@ function buildRows(p: PlannedEntry, date: number, env: Env): GroupBuild {
     if (index > 0) at += Math.round(Math.max(0, item.delay ?? 0) * MINUTE);
     const old = item.id !== undefined ? byId.get(item.id) : undefined;
     if (old) kept.add(old.id);
-    return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_') };
+    return { old, item, index, publishAt: at, id: old?.id ?? env.ids.id('post_', p.channel.id) };
   });
   const pay: BillableItem[] = [];
   const release: GroupBuild['release'] = [];
@@ -379,9 +379,6 @@ export interface DeleteResult {
   platformErrors: Array<{ postId: string; integration: string; provider: string; message: string }>;
 }
 
-/** Networks whose API cannot delete a published message (mock choice: listed in the README). */
-const CANNOT_DELETE = new Set(['instagram', 'instagram-standalone', 'tiktok']);
-
 /**
  * Delete a whole group. Unsent items give back what they paid ('deleted'). A published item is only taken off the
  * calendar, unless `fromPlatform`, which also deletes it on networks that support that.
@@ -396,7 +393,8 @@ export function deleteGroup(world: World, ws: Workspace, group: string, fromPlat
     for (const r of rows.filter((row) => row.state === 'PUBLISHED')) {
       const channel = findChannel(ws, r.channelId);
       const provider = channel?.identifier ?? 'unknown';
-      if (!channel || CANNOT_DELETE.has(provider)) {
+      // Whether the network's API can delete a published message is the mock's (its row's deleteFromPlatform).
+      if (!channel || providerInfo(world, provider).deleteFromPlatform === false) {
         result.platformErrors.push({ postId: r.id, integration: r.channelId, provider, message: `${providerInfo(world, provider).label} does not support deleting published posts` });
       } else if (channel.failing) {
         result.platformErrors.push({ postId: r.id, integration: r.channelId, provider, message: `${channel.name} could not be reached` });
@@ -441,41 +439,21 @@ export function deleteChannelPosts(world: World, ws: Workspace, channelId: strin
 // ---------------------------------------------------------------------------------------------------------------
 // Live URLs
 
-/** A plausible address of the live message on the channel's network. */
-export function releaseUrlFor(_world: World, channel: Channel, releaseId: string): string {
+/**
+ * A plausible address of the live message on the channel's network: its row's `releaseUrl`, with `{handle}` the
+ * channel's profile (or id), `{id}` the release id and `{short}` a numeric id in base 36.
+ */
+export function releaseUrlFor(world: World, channel: Channel, releaseId: string): string {
   const short = /^\d{1,30}$/.test(releaseId) ? BigInt(releaseId).toString(36) : encodeURIComponent(releaseId);
   const id = encodeURIComponent(releaseId);
   const handle = encodeURIComponent(channel.profile ?? channel.id);
-  switch (channel.identifier) {
-    case 'x':
-      return `https://x.com/${handle}/status/${id}`;
-    case 'linkedin':
-    case 'linkedin-page':
-      return `https://www.linkedin.com/feed/update/urn:li:share:${id}`;
-    case 'instagram':
-    case 'instagram-standalone':
-      return `https://www.instagram.com/p/${short}/`;
-    case 'facebook':
-      return `https://www.facebook.com/${handle}/posts/${id}`;
-    case 'threads':
-      return `https://www.threads.net/@${handle}/post/${short}`;
-    case 'tiktok':
-      return `https://www.tiktok.com/@${handle}/video/${id}`;
-    case 'youtube':
-      return `https://www.youtube.com/watch?v=${short}`;
-    case 'discord':
-      return `https://discord.com/channels/${handle}/${id}`;
-    case 'sanity':
-      return `https://www.sanity.io/studio/${handle}/article/${id}`;
-    case 'bluesky':
-      return `https://bsky.app/profile/${handle}.bsky.social/post/${short}`;
-    default:
-      return `https://social.example.com/${encodeURIComponent(channel.identifier)}/${handle}/posts/${id}`;
-  }
+  const pattern = providerInfo(world, channel.identifier).releaseUrl ?? `https://social.example.com/${encodeURIComponent(channel.identifier)}/{handle}/posts/{id}`;
+  const parts: Record<string, string> = { handle, id, short };
+  return pattern.replace(/\{(handle|id|short)\}/g, (_, name: string) => parts[name]!);
 }
 
 /** A network message id: 19 digits, like the big networks' snowflake ids. */
-export function newReleaseId(env: Env): string {
-  const n = BigInt(`0x${env.ids.hex(8)}`) % 9_000_000_000_000_000_000n;
+export function newReleaseId(env: Env, channelId: string): string {
+  const n = BigInt(`0x${env.ids.hex(8, channelId)}`) % 9_000_000_000_000_000_000n;
   return (1_000_000_000_000_000_000n + n).toString();
 }

@@ -113,7 +113,7 @@ function step(world: World, ws: Workspace, row: PostRow, now: number, env: Env, 
   // Sent: the references become live links, the item gets its network id and address.
   let content = row.content;
   for (const ref of refs) if (ref) content = content.split(`(post:${ref.id})`).join(ref.releaseURL ?? '');
-  const releaseId = newReleaseId(env);
+  const releaseId = newReleaseId(env, channel.id);
   updateRow(row, {
     content,
     releaseId,
@@ -143,10 +143,10 @@ function chainOut(world: World, ws: Workspace, rows: PostRow[], env: Env, result
  */
 function queueNextOccurrence(world: World, ws: Workspace, rows: PostRow[], inter: number, env: Env): void {
   const channel = findChannel(ws, rows[0]!.channelId)!;
-  const group = env.ids.id('grp_');
+  const group = env.ids.id('grp_', channel.id);
   const next: PostRow[] = rows.map((r) => ({
     ...r,
-    id: env.ids.id('post_'),
+    id: env.ids.id('post_', channel.id),
     group,
     publishAt: r.publishAt + inter * DAY,
     content: r.template ?? r.content,

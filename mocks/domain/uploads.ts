@@ -25,7 +25,7 @@ export function mintTicket(world: World, ws: Workspace, purpose: unknown, env: E
   }
   ensureRoom(world.config.caps, 'openTickets', open, 1, 'open upload tickets per workspace');
   const ticket: UploadTicket = {
-    token: env.ids.hex(32),
+    token: env.ids.hex(32, ws.id),
     workspaceId: ws.id,
     purpose: ticketPurpose(purpose),
     expiresAt: now + world.config.ticketSeconds * 1000,

@@ -11,10 +11,10 @@ export type { TransactionType, Transaction, AutoTopUpSettings, PaidCharge, Walle
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function initWallet(fixture: WalletFixture | undefined, env: Env): WalletState {
+export function initWallet(fixture: WalletFixture | undefined, env: Env, workspaceId: string): WalletState {
   const now = env.clock.now();
   const ledger: Transaction[] = (fixture?.ledger ?? []).map((entry) => ({
-    id: env.ids.id('tx_'),
+    id: env.ids.id('tx_', workspaceId),
     type: entry.type,
     description: entry.description ?? null,
     cents: creditsToCents(entry.credits),
@@ -70,7 +70,7 @@ export function record(
     Partial<Pick<Transaction, 'receiptUrl' | 'quantity' | 'actionKey' | 'reference'>>,
 ): Transaction {
   const tx: Transaction = {
-    id: env.ids.id('tx_'),
+    id: env.ids.id('tx_', ws.id),
     quantity: 1,
     actionKey: null,
     reference: null,

@@ -49,7 +49,7 @@ export function createWebhook(world: World, ws: Workspace, input: NewWebhook, en
   }
   ensureRoom(world.config.caps, 'webhooks', ws.webhooks.hooks.length, 1, 'webhooks per workspace');
   const hook: Webhook = {
-    id: env.ids.id('wh_'),
+    id: env.ids.id('wh_', ws.id),
     name: input.name ?? 'Webhook',
     url: input.url,
     integrations: integrations === 'all' ? 'all' : [...new Set(integrations)],

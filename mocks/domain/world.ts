@@ -14,12 +14,41 @@ export interface Group {
   name: string;
 }
 
+/** One analytics series a network reports, around a typical daily value (each channel gets its own scale). */
+export interface ProviderMetric {
+  label: string;
+  base: number;
+}
+
+/**
+ * A provider's row of the catalogue (fixtures/providers.json): what GET /integration-settings serves, and the mock's
+ * choices where the reference is silent. Every field past `tools` is optional: a catalogue from another fixtures folder
+ * that lacks one gets the mock's default for it.
+ */
 export interface ProviderInfo {
   label: string;
   type: 'social' | 'article';
   maxLength: number;
   rules: string;
   tools: Array<Record<string, unknown> & { methodName: string }>;
+  /** A link in a post's text counts as this many characters (as the network counts it); absent, as its own length. */
+  linkLength?: number;
+  /**
+   * The first item needs a photo or video: always, or when the settings hold every value of `when`; `what` names the
+   * post in the refusal. `needs` is the kind the network itself wants, for docs and sample data (the mock takes either).
+   */
+  media?: { needs: 'image' | 'video'; when?: Record<string, string>; what?: string };
+  /** False: the network cannot delete a published post (DELETE with deleteFromPlatform reports it). Default true. */
+  deleteFromPlatform?: boolean;
+  /** All `settings.tags` values together use at most this many characters; a tag holding a space counts two more. */
+  tagsTotal?: number;
+  /** The live post's address: `{handle}` the channel's profile, `{id}` the release id, `{short}` the id in base 36. */
+  releaseUrl?: string;
+  /** The provider's OAuth consent address (never called). */
+  consentUrl?: string;
+  /** Analytics series of a channel, and of one published post. */
+  metrics?: ProviderMetric[];
+  postMetrics?: ProviderMetric[];
 }
 
 export interface Channel {

@@ -5,7 +5,7 @@
 // the shapes, but this mock has no such channel and a date in the past is refused. This edition is read-only (a GET
 // must not change the world): what the seeded world lacks (a post, a media item) is taken from the world as it is when
 // the page loads, and until there is one the example is a placeholder whose operation says what to run first.
-import type { Channel, PostRow, Workspace, World } from '../domain/world.ts';
+import { providerInfo, type Channel, type PostRow, type Workspace, type World } from '../domain/world.ts';
 import type { OpenApiDocument } from '../../spec/documents.ts';
 import { deref } from '../../spec/validator.ts';
 
@@ -76,8 +76,12 @@ function latestPost(ws: Workspace): PostRow | undefined {
 }
 
 function examples(world: World, ws: Workspace, now: number, doc: Json): Record<string, Filled> {
-  const channel = pickChannel(ws, (c) => c.identifier === 'x') ?? pickChannel(ws, () => true);
-  const second = pickChannel(ws, (c) => c.id !== channel?.id && c.identifier === 'linkedin') ?? channel;
+  // The scheduled example runs on a channel of the provider its settings are for; the draft (no settings) on another
+  // channel whose provider takes a text-only post.
+  const postExamples: Json[] = Object.values(deref(doc, operations(doc).get('createPosts')?.op.requestBody)?.content?.['application/json']?.examples ?? {});
+  const scheduledType = postExamples.map((e) => e?.value).find((v) => v?.type !== 'draft')?.posts?.[0]?.settings?.__type;
+  const channel = pickChannel(ws, (c) => c.identifier === scheduledType) ?? pickChannel(ws, () => true);
+  const second = pickChannel(ws, (c) => c.id !== channel?.id && c.identifier !== channel?.identifier && !providerInfo(world, c.identifier).media) ?? channel;
   const providerTools = (c: Channel) => world.fixtures.providers[c.identifier]?.tools?.map((t) => t.methodName) ?? [];
   const triggerExample = deref(doc, operations(doc).get('triggerIntegrationTool')?.op.requestBody)?.content?.['application/json']?.example;
   const toolChannel =
@@ -112,7 +116,7 @@ function examples(world: World, ws: Workspace, now: number, doc: Json): Record<s
       body: (ex) =>
         toolChannel && !providerTools(toolChannel).includes(ex?.methodName) ? { methodName: providerTools(toolChannel)[0], data: {} } : ex,
     },
-    getSocialConnectUrl: { params: { integration: channel?.identifier ?? 'x' } },
+    getSocialConnectUrl: { params: { integration: channel?.identifier ?? scheduledType ?? '' } },
     deleteIntegration: { params: { id: removable?.id ?? '' } },
     findSlot: { params: { id: channel?.id ?? '' } },
     listPosts: {

@@ -92,12 +92,12 @@ function avoiding(ids: IdSource, doc: Scenario): IdSource {
   };
   walk(doc.workspaces);
   walk(doc.oauthTokens);
-  const fresh = <A>(draw: (a: A) => string) => (a: A) => {
-    let out = draw(a);
-    while (used.has(out)) out = draw(a);
+  const fresh = <A>(draw: (a: A, scope?: string) => string) => (a: A, scope?: string) => {
+    let out = draw(a, scope);
+    while (used.has(out)) out = draw(a, scope);
     return out;
   };
-  return { id: fresh((p?: string) => ids.id(p)), hex: fresh((n: number) => ids.hex(n)), alnum: fresh((n: number) => ids.alnum(n)) };
+  return { id: fresh((p: string | undefined, scope) => ids.id(p, scope)), hex: fresh((n: number, scope) => ids.hex(n, scope)), alnum: fresh((n: number, scope) => ids.alnum(n, scope)) };
 }
 
 /** Replace the world, the clock and the limits with the document's: all or nothing (throws ScenarioError first). */

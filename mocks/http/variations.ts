@@ -261,7 +261,7 @@ export const VARIATIONS: VariationDefinition[] = [
             const channel = ctx.ws?.channels.find((c) => c.id === entry.integration?.id);
             if (!channel) continue;
             const max = shorter(providerInfo(ctx.world, channel.identifier).maxLength);
-            if ((entry.value ?? []).some((item) => typeof item.content === 'string' && textLength(item.content, channel.identifier) > max)) throw invalid(TOO_LONG_MESSAGE);
+            if ((entry.value ?? []).some((item) => typeof item.content === 'string' && textLength(item.content, providerInfo(ctx.world, channel.identifier)) > max)) throw invalid(TOO_LONG_MESSAGE);
           }
           return inner.handle(ctx);
         },

@@ -71,7 +71,6 @@ describe('the same steps through the worker and through the server, in Chromium'
       .flatMap((item) => Object.values(item).map((op) => op?.operationId))
       .filter(Boolean);
     expect(new Set(worker.map((s) => s.operationId))).toEqual(new Set(operations));
-    expect(operations).toHaveLength(40);
     for (const status of [200, 400, 401, 402, 404, 413, 429]) expect(worker.some((s) => s.status === status), `a ${status}`).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { createPosts } from '../../mocks/domain/posts.ts';
 import { addMedia } from '../../mocks/domain/media.ts';
 import { defaultCaps } from '../../mocks/domain/caps.ts';
 import { startMock } from '../../mocks/server.ts';
+import { providerInfo } from '../../mocks/domain/world.ts';
 
 const [port, postCount, mediaCount] = process.argv.slice(2).map(Number) as [number, number, number];
 const DAY = 24 * 60 * 60_000;
@@ -22,9 +23,8 @@ const state = mock.app.state;
 const world = state.world;
 const ws = world.workspaces.get(world.apiKeys.get('demo-paid-key')!)!;
 const env = state.env;
-/** Channels that take a text-only post (Instagram and the like need a photo even in a draft). */
-const TEXT_ONLY = new Set(['x', 'linkedin', 'facebook', 'threads', 'mastodon']);
-const channels = ws.channels.filter((c) => !c.disabled && TEXT_ONLY.has(c.identifier)).map((c) => c.id);
+/** Channels that take a text-only draft: their provider's row asks for no media (Instagram and the like need a photo even in a draft). */
+const channels = ws.channels.filter((c) => !c.disabled && !providerInfo(world, c.identifier).media).map((c) => c.id);
 if (channels.length === 0) throw new Error('no text-only channel in the paid demo workspace');
 
 gc();

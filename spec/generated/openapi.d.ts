@@ -1244,7 +1244,19 @@ export interface components {
         ChannelSettings: {
             __type: string;
         } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
-        /** @description Settings for a channel whose provider is `x`. */
+        /**
+         * @description Settings for a channel whose provider is `x`.
+         * @example {
+         *       "__type": "x",
+         *       "who_can_reply_post": "everyone"
+         *     }
+         * @example {
+         *       "__type": "x",
+         *       "who_can_reply_post": "following",
+         *       "made_with_ai": true,
+         *       "paid_partnership": false
+         *     }
+         */
         SettingsX: {
             /** @constant */
             __type: "x";
@@ -1257,7 +1269,17 @@ export interface components {
             /** @description Adds the paid-partnership label. */
             paid_partnership?: boolean;
         };
-        /** @description Settings for a LinkedIn personal profile. */
+        /**
+         * @description Settings for a LinkedIn personal profile.
+         * @example {
+         *       "__type": "linkedin"
+         *     }
+         * @example {
+         *       "__type": "linkedin",
+         *       "post_as_images_carousel": false,
+         *       "carousel_name": "deck"
+         *     }
+         */
         SettingsLinkedin: {
             /** @constant */
             __type: "linkedin";
@@ -1269,7 +1291,17 @@ export interface components {
              */
             carousel_name?: string;
         };
-        /** @description Settings for a LinkedIn company page; the same fields as a personal profile. */
+        /**
+         * @description Settings for a LinkedIn company page; the same fields as a personal profile.
+         * @example {
+         *       "__type": "linkedin-page"
+         *     }
+         * @example {
+         *       "__type": "linkedin-page",
+         *       "post_as_images_carousel": false,
+         *       "carousel_name": "deck"
+         *     }
+         */
         SettingsLinkedinPage: {
             /** @constant */
             __type: "linkedin-page";
@@ -1285,6 +1317,10 @@ export interface components {
          * @description Settings for an Instagram business channel. A video posted as `post` goes out as a Reel.
          *     Audio is found with the `audioSearch` helper (`POST /integration-trigger/{id}`) with parameters
          *     `q` (search term; empty for trending) and `type` (`music` or `original_sound`).
+         * @example {
+         *       "__type": "instagram",
+         *       "post_type": "post"
+         *     }
          */
         SettingsInstagram: {
             /** @constant */
@@ -1312,7 +1348,13 @@ export interface components {
                 image?: string;
             };
         };
-        /** @description Settings for a standalone Instagram channel; the same fields as the business variant. A video posted as `post` goes out as a Reel. */
+        /**
+         * @description Settings for a standalone Instagram channel; the same fields as the business variant. A video posted as `post` goes out as a Reel.
+         * @example {
+         *       "__type": "instagram-standalone",
+         *       "post_type": "post"
+         *     }
+         */
         SettingsInstagramStandalone: {
             /** @constant */
             __type: "instagram-standalone";
@@ -1343,6 +1385,10 @@ export interface components {
          * @description Settings for a Facebook channel. A story needs at least one photo or video; each is published as
          *     its own story. `text_format_preset_id` (a background for a text-only post) applies only to a post
          *     with no media and at most 130 characters; the server checks that, not this schema.
+         * @example {
+         *       "__type": "facebook",
+         *       "post_type": "post"
+         *     }
          */
         SettingsFacebook: {
             /** @constant */
@@ -1357,7 +1403,12 @@ export interface components {
             /** @description Background for a text-only post. */
             text_format_preset_id?: string;
         };
-        /** @description Settings for a Threads channel; no extra fields. Extra entries in `value` are posted as replies forming a thread. */
+        /**
+         * @description Settings for a Threads channel; no extra fields. Extra entries in `value` are posted as replies forming a thread.
+         * @example {
+         *       "__type": "threads"
+         *     }
+         */
         SettingsThreads: {
             /** @constant */
             __type: "threads";
@@ -1367,6 +1418,18 @@ export interface components {
          *     post to the account inbox to finish in the app) and is limited to what the network allows for the
          *     account (the `creatorInfo` helper tells). `disclose true` needs at least one brand toggle true.
          *     `brand_content_toggle true` cannot be combined with `SELF_ONLY`.
+         * @example {
+         *       "__type": "tiktok",
+         *       "content_posting_method": "DIRECT_POST",
+         *       "privacy_level": "PUBLIC_TO_EVERYONE",
+         *       "title": "Bake day",
+         *       "duet": false,
+         *       "stitch": false,
+         *       "comment": true,
+         *       "autoAddMusic": "no",
+         *       "brand_organic_toggle": false,
+         *       "brand_content_toggle": false
+         *     }
          */
         SettingsTiktok: {
             /** @constant */
@@ -1392,7 +1455,26 @@ export interface components {
             /** @description Labels the video as AI-generated. */
             video_made_with_ai?: boolean;
         } & (unknown & unknown & unknown);
-        /** @description Settings for a YouTube channel. All `tags` together use up to 500 characters, and a tag containing a space counts two more; the server checks that, not this schema. */
+        /**
+         * @description Settings for a YouTube channel. All `tags` together use up to 500 characters, and a tag containing a space counts two more; the server checks that, not this schema.
+         * @example {
+         *       "__type": "youtube",
+         *       "title": "Bake day",
+         *       "type": "public",
+         *       "selfDeclaredMadeForKids": "no"
+         *     }
+         * @example {
+         *       "__type": "youtube",
+         *       "title": "Spring launch",
+         *       "type": "public",
+         *       "tags": [
+         *         {
+         *           "value": "spring",
+         *           "label": "spring"
+         *         }
+         *       ]
+         *     }
+         */
         SettingsYoutube: {
             /** @constant */
             __type: "youtube";
@@ -1408,7 +1490,17 @@ export interface components {
             };
             tags?: components["schemas"]["Tag"][];
         };
-        /** @description Settings for a Discord channel. */
+        /**
+         * @description Settings for a Discord channel.
+         * @example {
+         *       "__type": "discord",
+         *       "channel": "general"
+         *     }
+         * @example {
+         *       "__type": "discord",
+         *       "channel": "1000001"
+         *     }
+         */
         SettingsDiscord: {
             /** @constant */
             __type: "discord";
@@ -1421,6 +1513,10 @@ export interface components {
          * @description Settings for a Sanity channel. The service does not copy the article; at the scheduled time it
          *     publishes the document's current draft in the connected content system. The `documents` helper
          *     lists documents in the connected dataset and `validateDocument` checks one before scheduling.
+         * @example {
+         *       "__type": "sanity",
+         *       "documentId": "weekly-news"
+         *     }
          */
         SettingsSanity: {
             /** @constant */

@@ -3,6 +3,7 @@ import { loadSpec } from '../../spec/load.ts';
 import { getValidator, type CompiledOperation } from '../../spec/validator.ts';
 import type { RequestSpec } from '../client.ts';
 import { asSchema, record, type JsonSchema as Schema } from '../json.ts';
+import { providerSettings } from '../provider-settings.ts';
 import { resolve } from './schema.ts';
 
 export interface Mutation {
@@ -15,12 +16,6 @@ export interface Mutation {
 type Container = Record<string | number, unknown>;
 /** One change at `path`: `fn` gets the object or array holding the last step, and that step. */
 type Edit = (parent: Container, key: string | number) => void;
-
-const SETTINGS_SCHEMA: Record<string, string> = {
-  x: 'SettingsX', linkedin: 'SettingsLinkedin', 'linkedin-page': 'SettingsLinkedinPage', instagram: 'SettingsInstagram',
-  'instagram-standalone': 'SettingsInstagramStandalone', facebook: 'SettingsFacebook', threads: 'SettingsThreads', tiktok: 'SettingsTiktok',
-  youtube: 'SettingsYoutube', discord: 'SettingsDiscord', sanity: 'SettingsSanity',
-};
 
 function merged(schema: Schema | undefined): Schema {
   const s = resolve(schema);
@@ -43,7 +38,7 @@ function typeOf(s: Schema): string[] {
 
 /** A value of a JSON type the schema does not allow. */
 function wrongTypeValue(types: string[]): unknown | undefined {
-  const candidates: Array<[string, unknown]> = [['string', 'not-a-number'], ['integer', 12345], ['object', { unexpected: true }], ['array', ['x']], ['boolean', true]];
+  const candidates: Array<[string, unknown]> = [['string', 'not-a-number'], ['integer', 12345], ['object', { unexpected: true }], ['array', ['a']], ['boolean', true]];
   const allowsNumber = types.includes('number') || types.includes('integer');
   for (const [t, v] of candidates) {
     if (types.includes(t)) continue;
@@ -73,7 +68,7 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
   const where = `/${path.join('/')}`;
   const type = record(value)?.__type;
   if (typeof type === 'string' && path[path.length - 1] === 'settings') {
-    const name = SETTINGS_SCHEMA[type];
+    const name = providerSettings(type)?.schemaName;
     if (name) schema = merged({ $ref: `#/components/schemas/${name}` });
   }
   const types = typeOf(schema);
@@ -96,7 +91,7 @@ function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Arra
   }
   if (Array.isArray(value)) {
     if (typeof minItems === 'number' && minItems > 0) out.push({ label: `body ${where}: ${minItems - 1} items (minItems ${minItems})`, path, fn: (p, k) => (p[k] = (p[k] as unknown[]).slice(0, minItems - 1)) });
-    if (typeof maxItems === 'number' && maxItems < 1000) out.push({ label: `body ${where}: ${maxItems + 1} items (maxItems ${maxItems})`, path, fn: (p, k) => (p[k] = Array.from({ length: maxItems + 1 }, (_, i) => (p[k] as unknown[])[i % Math.max(1, (p[k] as unknown[]).length)] ?? 'x')) });
+    if (typeof maxItems === 'number' && maxItems < 1000) out.push({ label: `body ${where}: ${maxItems + 1} items (maxItems ${maxItems})`, path, fn: (p, k) => (p[k] = Array.from({ length: maxItems + 1 }, (_, i) => (p[k] as unknown[])[i % Math.max(1, (p[k] as unknown[]).length)] ?? 'a')) });
     if (value.length > 0) bodyMutations(value[0], schema.items, [...path, 0], out, depth + 1);
   } else if (record(value)) {
     const object = record(value)!;

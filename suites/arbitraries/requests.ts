@@ -5,13 +5,14 @@ import type { CheckContext } from '../checks/registry.ts';
 import { NotVerified } from '../checks/registry.ts';
 import type { ChannelInfo } from '../discover.ts';
 import type { KeyKind } from '../target.ts';
+import { documentedProviders } from '../provider-settings.ts';
 import { createPostsBody, futureDate, contentArb } from './posts.ts';
 import { imageForm } from './files.ts';
 import { fromSchema } from './schema.ts';
 import { asSchema, atPointer, type JsonSchema } from '../json.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { createPosts, findPost, mintTicket, uploadImage, writableBriefDocs } from '../resources.ts';
-import { documented } from '../documented.ts';
+import { documented, type OperationId } from '../documented.ts';
 
 export interface GenEnv {
   kind: KeyKind;
@@ -21,6 +22,13 @@ export interface GenEnv {
   now: number;
   controlled: boolean;
   fetchableImageUrl?: string;
+  /** Providers the price list names (charged: a free workspace cannot connect them before its first top-up). */
+  priced: string[];
+}
+
+/** Providers to ask about: every one the document describes, and those of the workspace's channels. */
+function providersOf(env: GenEnv): string[] {
+  return [...new Set([...documentedProviders().keys(), ...env.allChannels.map((c) => c.identifier)])];
 }
 
 export interface Case {
@@ -70,7 +78,8 @@ function withPost(env: GenEnv, type: 'draft' | 'schedule' | 'now', make: (ids: {
   }));
 }
 
-export const VALID: Record<string, Gen> = {
+/** One valid-request generator per operation of the document: the compiler names an operation added without one. */
+export const VALID: Record<OperationId, Gen> = {
   checkConnection: () => fc.constant(simple('checkConnection', {})),
   listIntegrations: (env) => fc.option(fc.constantFrom(...(env.groups.length ? env.groups.map((g) => g.id) : ['none'])), { nil: undefined }).map((group) => simple('listIntegrations', { query: { group } })),
   listGroups: () => fc.constant(simple('listGroups', {})),
@@ -85,7 +94,7 @@ export const VALID: Record<string, Gen> = {
   },
   getSocialConnectUrl: (env) =>
     fc
-      .constantFrom(...new Set(['linkedin', 'tiktok', 'linkedin-page', ...env.allChannels.map((c) => c.identifier).filter((i) => env.kind === 'paid' || i !== 'x')]))
+      .constantFrom(...providersOf(env).filter((i) => env.kind === 'paid' || !env.priced.includes(i)))
       .chain((integration) => {
         const same = env.allChannels.filter((c) => c.identifier === integration).map((c) => c.id);
         return fc.tuple(fc.constant(integration), same.length ? fc.option(fc.constantFrom(...same), { nil: undefined }) : fc.constant(undefined));
@@ -167,7 +176,7 @@ export const VALID: Record<string, Gen> = {
   getPostAnalytics: (env) => withPost(env, 'now', ({ postId }) => ({ path: { postId }, query: { date: '7' } }), 'getPostAnalytics'),
   listNotifications: () => fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }).map((page) => simple('listNotifications', { query: { page } })),
   getWallet: () => fc.constant(simple('getWallet', {})),
-  getWalletPrices: (env) => fc.option(fc.constantFrom('x', 'linkedin', ...env.allChannels.map((c) => c.identifier)), { nil: undefined }).map((provider) => simple('getWalletPrices', { query: { provider } })),
+  getWalletPrices: (env) => fc.option(fc.constantFrom(...providersOf(env)), { nil: undefined }).map((provider) => simple('getWalletPrices', { query: { provider } })),
   listWalletTransactions: () =>
     fc
       .record({
@@ -180,7 +189,7 @@ export const VALID: Record<string, Gen> = {
     fc
       .record(
         {
-          provider: fc.constantFrom('x', 'linkedin', ...env.allChannels.map((c) => c.identifier)),
+          provider: fc.constantFrom(...providersOf(env)),
           contents: fc.array(contentArb(200), { minLength: 1, maxLength: 6 }),
           inter: fc.integer({ min: 0, max: 3650 }),
         },
@@ -242,6 +251,11 @@ export const VALID: Record<string, Gen> = {
   getOpenApiDocument: () => fc.constant(simple('getOpenApiDocument', { auth: { none: true } })),
 };
 
+/** The generator of an operation named at run time (the document's list), if the table has one. */
+export function validGen(operationId: string): Gen | undefined {
+  return Object.hasOwn(VALID, operationId) ? VALID[operationId as OperationId] : undefined;
+}
+
 /** A brief document that exists: saved first (a fixed document, or a new key in a category that takes new ones). */
 export async function savedBriefDoc(ctx: CheckContext, kind: KeyKind): Promise<{ category: string; key: string }> {
   const docs = await writableBriefDocs(ctx, kind);
@@ -275,5 +289,6 @@ export async function genEnv(ctx: CheckContext, kind: KeyKind): Promise<GenEnv> 
     now,
     controlled: Boolean(ctx.control),
     fetchableImageUrl: ctx.target.fetchableImageUrl,
+    priced: [...new Set(d.prices.map((p) => p.provider))],
   };
 }

@@ -1,4 +1,5 @@
 // Channel analytics' one-hour cache as X-Cached-At shows it: kept within the hour, re-read after it, and fresh=true re-reads except on a paid plan.
+import { unpriced } from '../discover.ts';
 import type { Exchange } from '../history.ts';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { KeyKind } from '../target.ts';
@@ -21,8 +22,8 @@ export const analyticsCache = register({
 async function checkPlan(ctx: CheckContext, kind: KeyKind): Promise<void> {
   const control = ctx.control!;
   const d = await ctx.discover();
-  // Not `x`: its fresh reads are charged on pay-as-you-go, which is not what this check is about.
-  const ch = textSafe(d.workspaces[kind]?.channels ?? []).find((c) => c.identifier !== 'x');
+  // Not a provider on the price list (x): its fresh reads are charged on pay-as-you-go, which is not what this check is about.
+  const ch = unpriced(d, textSafe(d.workspaces[kind]?.channels ?? []))[0];
   if (!ch) return ctx.partial(`the ${kind} workspace has no channel but x to read analytics of`);
   const read = (fresh?: boolean) =>
     ctx.api.read({ operationId: 'getChannelAnalytics', path: { integration: ch.id }, query: { date: '7', ...(fresh ? { fresh: 'true' } : {}) }, auth: { kind } }, `the analytics of ${ch.id} (${kind})`);

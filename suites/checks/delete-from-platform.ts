@@ -1,4 +1,5 @@
 // DELETE /posts/<id> without deleteFromPlatform touches no network: deletedFromPlatform stays empty, for a published post too; and nothing unsent is ever "deleted from the platform".
+import { unpriced } from '../discover.ts';
 import fc from 'fast-check';
 import { futureDate, settingsArb, textSafe } from '../arbitraries/posts.ts';
 import { documented } from '../documented.ts';
@@ -15,7 +16,7 @@ export const deleteFromPlatform = register({
   async run(ctx) {
     const kind = ctx.has('paid') ? 'paid' : 'payg';
     const d = await ctx.discover();
-    const channels = textSafe(d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier !== 'x');
+    const channels = unpriced(d, textSafe(d.workspaces[kind]?.channels ?? []));
     if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no free text channel to post on`);
     await ctx.property(
       'delete without the flag',

@@ -1,6 +1,6 @@
 // ignored_auth: a missing, wrong or `Bearer`-prefixed credential gets 401 with the exact message of section 5; the three public operations need none.
 import fc from 'fast-check';
-import { VALID, genEnv, openKind } from '../arbitraries/requests.ts';
+import { validGen, genEnv, openKind } from '../arbitraries/requests.ts';
 import { getValidator } from '../../spec/validator.ts';
 import { scriptOf } from '../curl.ts';
 import { diff, snapshot } from '../snapshot.ts';
@@ -38,7 +38,7 @@ export const ignoredAuth = register({
     const planned: Array<{ op: (typeof validator.operations)[number]; spec: RequestSpec }> = [];
     const env = await genEnv(ctx, kind);
     for (const op of validator.operations.filter((o) => ctx.part === undefined || partOf(o) === ctx.part)) {
-      const gen = VALID[op.operationId];
+      const gen = validGen(op.operationId);
       const arb = gen ? gen(env) : 'no generator';
       let spec: RequestSpec | undefined;
       if (typeof arb !== 'string') {

@@ -1,6 +1,6 @@
 // negative_data_rejection: a request the document says is invalid gets 400 with the Error body, and changes nothing.
 import fc from 'fast-check';
-import { VALID, genEnv, openKind } from '../arbitraries/requests.ts';
+import { validGen, genEnv, openKind } from '../arbitraries/requests.ts';
 import { mutationsOf } from '../arbitraries/mutations.ts';
 import { noFileForm, textForm } from '../arbitraries/files.ts';
 import { describeViolations, getValidator } from '../../spec/validator.ts';
@@ -21,7 +21,7 @@ const SHAPE_ONLY: Record<string, RequestSpec> = {
 };
 
 /** One part per operation with a valid request to break; deleteIntegration's would disconnect a channel for good. */
-const operations = () => getValidator().operations.map((o) => o.operationId).filter((id) => VALID[id] && id !== 'deleteIntegration');
+const operations = () => getValidator().operations.map((o) => o.operationId).filter((id) => validGen(id) && id !== 'deleteIntegration');
 
 export const negativeDataRejection = register({
   name: 'negative_data_rejection',
@@ -37,7 +37,7 @@ export const negativeDataRejection = register({
     const perOp = Math.max(6, ctx.runs * 2);
     const mine = new Set(ctx.part !== undefined ? [ctx.part] : operations());
     for (const op of validator.operations.filter((o) => mine.has(o.operationId))) {
-      const gen = VALID[op.operationId]!;
+      const gen = validGen(op.operationId)!;
       const env = await genEnv(ctx, kind);
       if (kind !== 'paid' && ['generateVideo', 'runVideoFunction'].includes(op.operationId)) continue;
       const arb = gen(env);

@@ -1,5 +1,5 @@
 // positive_data_acceptance: valid requests (schema-valid, real ids, the reference's rules kept) are accepted, for every operation.
-import { VALID, genEnv, openKind, type Case } from '../arbitraries/requests.ts';
+import { validGen, genEnv, openKind, type Case } from '../arbitraries/requests.ts';
 import { getValidator } from '../../spec/validator.ts';
 import { ensure, got, NotVerified, register } from './registry.ts';
 
@@ -22,7 +22,7 @@ export const positiveDataAcceptance = register({
     const ops = ctx.part !== undefined ? [ctx.part] : operations();
     const missing: string[] = [];
     for (const operationId of ops) {
-      const gen = VALID[operationId];
+      const gen = validGen(operationId);
       if (!gen) {
         missing.push(operationId);
         continue;

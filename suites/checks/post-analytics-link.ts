@@ -1,4 +1,5 @@
 // post_analytics_link: `{missing: true}` from a post's analytics means "not linked to its network message": once PUT release-id links the post, the analytics no longer say it.
+import { unpriced } from '../discover.ts';
 import fc from 'fast-check';
 import { channelsFor, createPosts } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
@@ -22,9 +23,9 @@ export const postAnalyticsLink = register({
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
-    // Not x: its reads may be charged, and the wallet is other checks' business.
+    // Not a provider on the price list (x): its reads may be charged, and the wallet is other checks' business.
     const channels = await channelsFor(ctx, kind);
-    const channel = channels.find((c) => c.identifier !== 'x') ?? channels[0]!;
+    const channel = unpriced(await ctx.discover(), channels)[0] ?? channels[0]!;
     let linked = 0;
     const unsaid: string[] = [];
     await ctx.property(

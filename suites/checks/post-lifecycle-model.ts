@@ -1,4 +1,5 @@
 // post_lifecycle_model: random sequences of post commands (suites/models/posts/) against a simpler model of the calendar.
+import { providerSettings } from '../provider-settings.ts';
 import fc from 'fast-check';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { ChannelInfo } from '../discover.ts';
@@ -9,7 +10,7 @@ import { register, type CheckContext } from './registry.ts';
 
 /**
  * Two channels a text post can go to, free of per-post charges (the wallet is another check's business), the first one
- * with a required setting (x, discord) so that a draft without settings means something.
+ * with a required setting (the document's: x's, discord's) so that a draft without settings means something.
  */
 async function modelChannels(ctx: CheckContext, kind: KeyKind): Promise<ChannelInfo[]> {
   const d = await ctx.discover();
@@ -19,7 +20,7 @@ async function modelChannels(ctx: CheckContext, kind: KeyKind): Promise<ChannelI
     channels = channels.filter((c) => !priced.has(c.identifier));
   }
   if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no free channel a text post can go to`);
-  const strict = channels.filter((c) => c.identifier === 'x' || c.identifier === 'discord');
+  const strict = channels.filter((c) => (providerSettings(c.identifier)?.required.length ?? 0) > 0);
   const rest = channels.filter((c) => !strict.includes(c));
   return [...strict, ...rest].slice(0, 2);
 }

@@ -1,4 +1,5 @@
 // post_reference_replaced: `(post:<id>)` in a post's text becomes the referenced post's live URL when the post publishes (control moves the clock).
+import { unpriced } from '../discover.ts';
 import fc from 'fast-check';
 import { contentArb, futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
@@ -26,7 +27,7 @@ export const postReferenceReplaced = register({
   async run(ctx) {
     // Paid first: nothing is charged there, so the wallet cannot stand in the way.
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
-    const channels = (await channelsFor(ctx, kind)).filter((c) => c.identifier !== 'x');
+    const channels = unpriced(await ctx.discover(), await channelsFor(ctx, kind));
     if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no free text channel to post on`);
     const control = ctx.control!;
     const arb: fc.Arbitrary<Case> = fc.record({

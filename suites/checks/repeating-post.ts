@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
-import { record, type ChannelInfo } from '../discover.ts';
+import { unpriced, record, type ChannelInfo } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
 import { receiverUrl } from '../webhook-receivers.ts';
@@ -31,7 +31,7 @@ export const repeatingPost = register({
         const ws = await control.createWorkspace({ name: 'verify repeating posts', plan: 'paid' });
         const auth = { header: ws.apiKey };
         const listed = await ctx.api.read({ operationId: 'listIntegrations', auth }, 'the new workspace\'s channels');
-        const channels = textSafe(documented(listed, 'listIntegrations', 200).map((c): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))).filter((c) => c.identifier !== 'x');
+        const channels = unpriced(await ctx.discover(), textSafe(documented(listed, 'listIntegrations', 200).map((c): ChannelInfo => ({ id: c.id, name: c.name, identifier: c.identifier, disabled: c.disabled, tools: [] }))));
         if (channels.length === 0) ctx.notVerified('a new workspace made through control has no free text channel to post on');
         const ch = channels[channel % channels.length]!;
         await control.setLimits({ allowLoopbackWebhooks: true });

@@ -6,95 +6,33 @@ import type { ChannelInfo } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { targetNow } from '../resources.ts';
 import { diff, snapshot, type Snapshot } from '../snapshot.ts';
+import { documentedProviders, type Breakage } from '../provider-settings.ts';
 import type { KeyKind } from '../target.ts';
 import { ensure, got, register, show } from './registry.ts';
 
 /**
- * One way to break a provider's settings, as section 2.9 states the rule it breaks.
- * - `left out`: a required field (or one required by another field's value) is missing;
- * - `outside its list`: a value not among the field's allowed values;
- * - `over its bound`: a length or number outside the bound the field's notes give;
- * - `against its rule`: a combination the field's notes forbid.
- * The first two answer "400 naming the channel and the problem" (section 2.9); the last two are a "validation failure"
- * (section 7: 400), whose body the reference does not word.
+ * The table, read from the document (suites/provider-settings.ts): every required field, allowed list, bound and
+ * combination rule section 2.9 gives, per provider whose settings schema states one. A provider whose fields are all
+ * optional and unbounded (linkedin's, threads') has none, so no post of theirs breaks one and it has no part.
  */
-interface Breakage {
-  field: string;
-  how: 'left out' | 'outside its list' | 'over its bound' | 'against its rule';
-  /** The fields set over the valid settings (for `outside its list`, the unlisted value is `set[field]`). */
-  set?: Record<string, unknown>;
-  /** Section 2.9's words for the rule broken. */
-  rule: string;
+function breakages(): Record<string, Breakage[]> {
+  return Object.fromEntries([...documentedProviders().values()].filter((p) => p.breakages.length > 0).map((p) => [p.provider, p.breakages]));
 }
 
-const chars = (n: number) => 'spring launch '.repeat(Math.ceil(n / 14)).slice(0, n - 1) + 'x';
-
-const INSTAGRAM: Breakage[] = [
-  { field: 'post_type', how: 'left out', rule: 'post_type: string, required' },
-  { field: 'post_type', how: 'outside its list', set: { post_type: 'reel' }, rule: 'post_type: `post` or `story`' },
-  { field: 'graduation_strategy', how: 'outside its list', set: { graduation_strategy: 'AUTOMATIC' }, rule: 'graduation_strategy: `MANUAL` (default) or `SS_PERFORMANCE`' },
-  { field: 'audio.audio_volume', how: 'over its bound', set: { audio: { id: 'aud_1001', audio_volume: 101, video_volume: 50 } }, rule: 'audio: `{id, audio_volume: 0-100, video_volume: 0-100}`' },
-  { field: 'audio.video_volume', how: 'over its bound', set: { audio: { id: 'aud_1001', audio_volume: 50, video_volume: -1 } }, rule: 'audio: `{id, audio_volume: 0-100, video_volume: 0-100}`' },
-];
-
-const TIKTOK_REQUIRED = ['duet', 'stitch', 'comment', 'autoAddMusic', 'brand_organic_toggle', 'brand_content_toggle'];
-
-/**
- * The table: every required field, allowed list, bound and combination rule section 2.9 gives, per provider. linkedin,
- * linkedin-page and threads have none (their fields are optional and unbounded), so no post of theirs breaks one.
- */
-export const BREAKAGES: Record<string, Breakage[]> = {
-  x: [
-    { field: 'who_can_reply_post', how: 'left out', rule: 'who_can_reply_post: string, required' },
-    { field: 'who_can_reply_post', how: 'outside its list', set: { who_can_reply_post: 'nobody' }, rule: 'who_can_reply_post: `everyone`, `following`, `mentionedUsers`, `subscribers`, `verified`' },
-  ],
-  instagram: INSTAGRAM,
-  'instagram-standalone': INSTAGRAM,
-  facebook: [{ field: 'post_type', how: 'outside its list', set: { post_type: 'reel' }, rule: 'post_type: `post` (default) or `story`' }],
-  tiktok: [
-    { field: 'content_posting_method', how: 'left out', rule: 'content_posting_method: string, required' },
-    { field: 'content_posting_method', how: 'outside its list', set: { content_posting_method: 'DRAFT' }, rule: 'content_posting_method: `DIRECT_POST` publishes; `UPLOAD` sends the post to the account inbox' },
-    { field: 'privacy_level', how: 'left out', rule: 'privacy_level: Required for `DIRECT_POST`' },
-    { field: 'privacy_level', how: 'outside its list', set: { privacy_level: 'FRIENDS_ONLY' }, rule: 'privacy_level: `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS`, `FOLLOWER_OF_CREATOR`, `SELF_ONLY`' },
-    ...TIKTOK_REQUIRED.map((field): Breakage => ({ field, how: 'left out', rule: `${field}: required` })),
-    { field: 'autoAddMusic', how: 'outside its list', set: { autoAddMusic: 'maybe' }, rule: 'autoAddMusic: `yes` or `no`' },
-    { field: 'title', how: 'over its bound', set: { title: chars(91) }, rule: 'title: Up to 90 characters (section 8: TikTok title 90 characters)' },
-    { field: 'brand_content_toggle', how: 'against its rule', set: { brand_content_toggle: true, privacy_level: 'SELF_ONLY' }, rule: 'brand_content_toggle: cannot be combined with `SELF_ONLY`' },
-    { field: 'disclose', how: 'against its rule', set: { disclose: true, brand_organic_toggle: false, brand_content_toggle: false }, rule: 'disclose: When true, at least one of the two brand toggles must be true' },
-  ],
-  youtube: [
-    { field: 'title', how: 'left out', rule: 'title: string, required' },
-    { field: 'type', how: 'left out', rule: 'type: string, required' },
-    { field: 'type', how: 'outside its list', set: { type: 'hidden' }, rule: 'type: `public`, `private`, `unlisted`' },
-    { field: 'selfDeclaredMadeForKids', how: 'outside its list', set: { selfDeclaredMadeForKids: 'maybe' }, rule: 'selfDeclaredMadeForKids: `yes` or `no`' },
-    { field: 'title', how: 'over its bound', set: { title: 'x' }, rule: 'title: 2 to 100 characters' },
-    { field: 'title', how: 'over its bound', set: { title: chars(101) }, rule: 'title: 2 to 100 characters' },
-  ],
-  discord: [
-    { field: 'channel', how: 'left out', rule: 'channel: string, required' },
-    { field: 'title', how: 'over its bound', set: { title: chars(101) }, rule: 'title: thread title up to 100 characters (section 8: Discord forum title 100 characters)' },
-  ],
-  sanity: [{ field: 'documentId', how: 'left out', rule: 'documentId: string, required' }],
-};
-
-/** Settings each provider of the table accepts: every required field, each value from its list, within its bounds. */
-export const VALID: Record<string, Record<string, unknown>> = {
-  x: { __type: 'x', who_can_reply_post: 'everyone' },
-  instagram: { __type: 'instagram', post_type: 'post' },
-  'instagram-standalone': { __type: 'instagram-standalone', post_type: 'post' },
-  facebook: { __type: 'facebook', post_type: 'post' },
-  tiktok: { __type: 'tiktok', content_posting_method: 'DIRECT_POST', privacy_level: 'PUBLIC_TO_EVERYONE', duet: false, stitch: false, comment: true, autoAddMusic: 'no', brand_organic_toggle: false, brand_content_toggle: false },
-  youtube: { __type: 'youtube', title: 'Spring launch', type: 'public' },
-  discord: { __type: 'discord', channel: '1000001' },
-  sanity: { __type: 'sanity', documentId: 'article-spring-menu' },
-};
+/** Settings each provider of the table accepts (the document's first example): the valid post a breakage changes. */
+function valid(provider: string): Record<string, unknown> | undefined {
+  return documentedProviders().get(provider)?.examples[0];
+}
 
 /** One part per provider of the table, and one for settings null (sent to the first provider's channel there is). */
 const NULL_PART = 'null';
-const providers = () => [...Object.keys(BREAKAGES), NULL_PART];
+const providers = () => [...Object.keys(breakages()), NULL_PART];
 
-/** Settings of another provider, with no required field of their own (section 2.9), so they lack the channel's. */
-const OTHER = { __type: 'linkedin' };
+/**
+ * Settings of another provider, with no required field of their own (section 2.9), so they lack the channel's: sent
+ * only to a provider with a required field, so never to the provider they belong to.
+ */
+const other = (): Record<string, unknown> => [...documentedProviders().values()].find((p) => p.required.length === 0)?.examples[0] ?? { __type: 'another-provider' };
 
 type Case =
   | { channel: ChannelInfo; type: 'schedule' | 'now'; how: Breakage['how']; breakage: Breakage }
@@ -109,14 +47,14 @@ function strings(v: unknown): string[] {
 }
 
 function settingsOf(c: Case): Record<string, unknown> | null {
-  if (!c.breakage) return c.how === 'null' ? null : { ...OTHER };
-  const settings: Record<string, unknown> = { ...VALID[c.channel.identifier], ...c.breakage.set };
+  if (!c.breakage) return c.how === 'null' ? null : { ...other() };
+  const settings: Record<string, unknown> = { ...valid(c.channel.identifier), ...c.breakage.set };
   if (c.how === 'left out') delete settings[c.breakage.field];
   return settings;
 }
 
 function describe(c: Case): string {
-  if (!c.breakage) return c.how === 'null' ? 'settings null' : `settings ${JSON.stringify(OTHER)}`;
+  if (!c.breakage) return c.how === 'null' ? 'settings null' : `settings ${JSON.stringify(other())}`;
   if (c.how === 'left out') return `settings.${c.breakage.field} left out`;
   return `settings ${show(c.breakage.set, 160)}`;
 }
@@ -134,8 +72,9 @@ export const settingsRefused = register({
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
     const d = await ctx.discover();
     const part = ctx.part;
+    const table = breakages();
     // The first enabled channel of each provider the table covers (of this part's provider).
-    const first = Object.keys(BREAKAGES).flatMap((p) => (d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier === p && !c.disabled).slice(0, 1));
+    const first = Object.keys(table).flatMap((p) => (d.workspaces[kind]?.channels ?? []).filter((c) => c.identifier === p && !c.disabled).slice(0, 1));
     if (first.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled channel of a provider whose settings section 2.9 gives a rule for`);
     const channels = part === undefined || part === NULL_PART ? first : first.filter((c) => c.identifier === part);
     if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no enabled ${part} channel`);
@@ -153,15 +92,15 @@ export const settingsRefused = register({
     }
 
     const rows = part === NULL_PART ? [] : channels;
-    const table: Case[] = rows.flatMap((channel) => [
-      ...BREAKAGES[channel.identifier]!.map((breakage, j): Case => ({ channel, type: (Object.keys(BREAKAGES).indexOf(channel.identifier) + j) % 2 === 0 ? 'schedule' : 'now', how: breakage.how, breakage })),
-      ...(BREAKAGES[channel.identifier]!.some((b) => b.how === 'left out') ? [{ channel, type: 'schedule', how: "another provider's" } as Case] : []),
+    const cases: Case[] = rows.flatMap((channel) => [
+      ...table[channel.identifier]!.map((breakage, j): Case => ({ channel, type: (Object.keys(table).indexOf(channel.identifier) + j) % 2 === 0 ? 'schedule' : 'now', how: breakage.how, breakage })),
+      ...(table[channel.identifier]!.some((b) => b.how === 'left out') ? [{ channel, type: 'schedule', how: "another provider's" } as Case] : []),
     ]);
-    if (part === undefined || part === NULL_PART) table.push({ channel: channels[0]!, type: 'now', how: 'null' });
+    if (part === undefined || part === NULL_PART) cases.push({ channel: channels[0]!, type: 'now', how: 'null' });
     let last: Snapshot | undefined;
     await ctx.property(
       'a post breaking a settings rule of section 2.9 is refused, and not scheduled',
-      fc.tuple(fc.constantFrom(...table), fc.constantFrom<Case['type']>('schedule', 'now')).map(([c, type]) => ({ ...c, type })),
+      fc.tuple(fc.constantFrom(...cases), fc.constantFrom<Case['type']>('schedule', 'now')).map(([c, type]) => ({ ...c, type })),
       async (c) => {
         const now = await targetNow(ctx);
         // The state after the last refusal is the state before this one, if nothing has changed since.
@@ -196,8 +135,8 @@ export const settingsRefused = register({
       {
         // Every row of the table once, whatever the seed draws (the examples run first, within the runs), then a few
         // more: one for a part, whose table is one provider's.
-        runs: table.length + Math.min(ctx.runs, part === undefined ? 4 : 1),
-        examples: table,
+        runs: cases.length + Math.min(ctx.runs, part === undefined ? 4 : 1),
+        examples: cases,
         show: (c: Case) => [...(photo ? ['POST /upload a png'] : []), `POST /posts ${c.type} on ${c.channel.identifier} ${c.channel.id}${photo ? ' with the photo' : ''} and ${describe(c)}`, 'GET /posts, /wallet, /media, /brief before and after'],
       },
     );

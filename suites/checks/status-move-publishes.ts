@@ -1,7 +1,7 @@
 // moved_post_keeps_its_time: a draft moved to the schedule is published at its time, and a scheduled post moved back to draft is not (control moves the clock).
 import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
-import { record } from '../discover.ts';
+import { unpriced, record } from '../discover.ts';
 import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
 import { deliveriesTo, registerReceivers } from '../webhook-receivers.ts';
@@ -24,7 +24,7 @@ export const movedPostKeepsItsTime = register({
   needs: { anyKey: ['paid', 'payg'], control: 'moving the clock and reading webhook deliveries' },
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
-    const channels = (await channelsFor(ctx, kind)).filter((c) => c.identifier !== 'x');
+    const channels = unpriced(await ctx.discover(), await channelsFor(ctx, kind));
     if (channels.length === 0) ctx.notVerified(`the ${kind} workspace has no free text channel to post on`);
     const control = ctx.control!;
     await ctx.property(

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { contentArb, settingsArb } from '../arbitraries/posts.ts';
 import type { Delivery } from '../control.ts';
-import { record } from '../discover.ts';
+import { unpriced, record } from '../discover.ts';
 import { documented } from '../documented.ts';
 import { channelsFor, findPost, firstPostId, targetNow } from '../resources.ts';
 import type { KeyKind } from '../target.ts';
@@ -52,7 +52,7 @@ export const webhookPerGroup = register({
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
     const channels = await channelsFor(ctx, kind);
-    const ch = channels.find((c) => c.identifier !== 'x') ?? channels[0]!;
+    const ch = unpriced(await ctx.discover(), channels)[0] ?? channels[0]!;
     const other = (await ctx.discover()).workspaces[kind]!.channels.find((c) => c.id !== ch.id);
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     const control = ctx.control!;

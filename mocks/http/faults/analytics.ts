@@ -1,6 +1,7 @@
 // The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
 import { findChannel } from '../../domain/world.ts';
+import { priceItem } from '../../domain/wallet-pricing.ts';
 import { updateRow } from '../../domain/posts.ts';
 
 /** The analytics faults, in the catalogue's order. */
@@ -36,7 +37,8 @@ export const ANALYTICS: FaultDefinition[] = [
       if (r.status !== 402) return undefined;
       const channelId = segmentAt(request.url, -1);
       const channel = findChannel(ws, channelId);
-      if (channel?.identifier !== 'x') return undefined;
+      // Only a provider whose reads the price list prices (x.post_read) is refused for want of credits.
+      if (!channel || !priceItem(state.world, `${channel.identifier}.post_read`)) return undefined;
       // The 402 came from the charge: answer as if the read were free.
       return { status: 200, headers: { ...r.headers, 'x-cached-at': new Date(now).toISOString() }, body: [] };
     },

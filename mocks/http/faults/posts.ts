@@ -2,7 +2,7 @@
 import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, aroundBody, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
-import { findChannel, providerInfo, type Workspace } from '../../domain/world.ts';
+import { findChannel, providerInfo, type Channel, type Workspace, type World } from '../../domain/world.ts';
 import { groupRows, listPosts, updateRow, type CreatePostsInput } from '../../domain/posts.ts';
 import { checkSettings, EMPTY_MESSAGE, plainText, textLength } from '../../domain/post-validation.ts';
 import { findSlot } from '../../domain/find-slot.ts';
@@ -35,6 +35,9 @@ export const imageOnlyItemRefused: FaultDefinition = {
   },
 };
 
+/** Whether the channel's provider limits its tags together (its row's tagsTotal: youtube's, section 2.9). */
+const tagsLimited = (world: World, channel: Channel | undefined) => channel !== undefined && providerInfo(world, channel.identifier).tagsTotal !== undefined;
+
 export const youtubeTagsUnchecked: FaultDefinition = {
   name: 'youtube-tags-unchecked',
   area: 'posts',
@@ -43,7 +46,7 @@ export const youtubeTagsUnchecked: FaultDefinition = {
   handlers: {
     createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
       const posts = (ctx.body.posts ?? []).map((p: any) =>
-        findChannel(ctx.ws, p.integration?.id)?.identifier === 'youtube' && Array.isArray(p.settings?.tags) ? { ...p, settings: { ...p.settings, tags: [] } } : p,
+        tagsLimited(ctx.world, findChannel(ctx.ws, p.integration?.id)) && Array.isArray(p.settings?.tags) ? { ...p, settings: { ...p.settings, tags: [] } } : p,
       );
       return handle({ ...ctx, body: { ...ctx.body, posts } });
     }),
@@ -64,7 +67,7 @@ export const POSTS: FaultDefinition[] = [
           const validate = settingsValidator(ctx);
           input.posts.forEach((entry, i) => {
             const channel = findChannel(ctx.ws, entry.integration.id);
-            if (channel) checkSettings(channel, entry.settings, validate, i);
+            if (channel) checkSettings(channel, providerInfo(ctx.world, channel.identifier), entry.settings, validate, i);
           });
         }
         return handle(ctx);
@@ -260,13 +263,15 @@ export const POSTS: FaultDefinition[] = [
     caughtBy: ['empty_or_too_long_refused'],
     handlers: {
       createPosts: (inner) => aroundBody(inner, async (ctx, handle) => {
-        // For the request only, a channel whose items all fit when links count 23 takes any length.
+        // For the request only, a channel whose items all fit when links count as the provider that counts them
+        // does (x, 23) takes any length.
+        const counting = Object.values(ctx.world.fixtures.providers).find((p) => p.linkLength !== undefined);
         const raised: Array<[{ maxLength: number }, number]> = [];
         for (const entry of (ctx.body as CreatePostsInput).posts ?? []) {
           const channel = findChannel(ctx.ws, entry.integration?.id);
-          if (!channel || channel.identifier === 'x') continue;
-          const info = providerInfo(ctx.world, channel.identifier);
-          if (raised.some(([i]) => i === info) || !entry.value.every((item) => textLength(item.content, 'x') <= info.maxLength)) continue;
+          const info = channel && providerInfo(ctx.world, channel.identifier);
+          if (!counting || !info || info.linkLength !== undefined) continue;
+          if (raised.some(([i]) => i === info) || !entry.value.every((item) => textLength(item.content, counting) <= info.maxLength)) continue;
           raised.push([info, info.maxLength]);
           info.maxLength = Number.MAX_SAFE_INTEGER;
         }

@@ -3,9 +3,9 @@ import type { OperationHandler } from '../pipeline.ts';
 import { type FaultDefinition, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
-import { findChannel } from '../../domain/world.ts';
+import { findChannel, providerInfo } from '../../domain/world.ts';
 import { createPosts, updateRow } from '../../domain/posts.ts';
-import { postActionKey, priceListView, unitPrice } from '../../domain/wallet-pricing.ts';
+import { postActionKey, priceItem, priceListView, unitPrice } from '../../domain/wallet-pricing.ts';
 
 /** The wallet faults, in the catalogue's order. */
 export const WALLET: FaultDefinition[] = [
@@ -233,12 +233,13 @@ export const WALLET: FaultDefinition[] = [
       if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
       const now = nowIn(state, ws);
       if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
-      const price = state.world.fixtures.prices.sections.flatMap((s) => s.items).find((i) => i.key === 'x.post');
       for (const created of r.body as Array<{ postId: string; integration: string }>) {
         const channel = ws.channels.find((c) => c.id === created.integration);
-        if (!price || channel?.identifier !== 'x') continue;
+        // A provider the price list charges per post (x.post).
+        const price = channel && priceItem(state.world, `${channel.identifier}.post`);
+        if (!price) continue;
         const cents = -Math.round(price.credits * 100);
-        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: 'Post on X', cents, quantity: 1, actionKey: 'x.post', reference: created.postId, receiptUrl: null, createdAt: now } as any);
+        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: `Post on ${providerInfo(state.world, channel.identifier).label}`, cents, quantity: 1, actionKey: price.key, reference: created.postId, receiptUrl: null, createdAt: now } as any);
         ws.wallet.balance += cents;
       }
       return undefined;

@@ -1,0 +1,67 @@
+// docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
+// `npm run bench -- --record`; docs/perf/growth.json, by `npm run bench:growth -- --record`), so a figure is written
+// once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
+// scripts/generated-sections.test.ts fails when one is out of date.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';
+
+const PERF = join(import.meta.dirname, '..', 'docs', 'perf');
+const FILE = join(import.meta.dirname, '..', 'docs', 'perf.md');
+const read = (name: string): any => JSON.parse(readFileSync(join(PERF, name), 'utf8'));
+const n = (v: number) => v.toLocaleString('en');
+const x = (v: number | null | undefined) => (v == null ? '' : `${v.toFixed(1)}x`);
+
+/** Where and how a recorded run was measured, in one line. */
+function machine(run: any): string {
+  const m = run.machine;
+  return `${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node.replace(/^v/, '')}; load ${m.loadAverage[0]} at the start; a busy loop got ${Math.round(m.cpuAvailability.share * 100)} % of a core; ${run.connections} connections, ${run.durationSeconds} s a row`;
+}
+
+function throughput(): string {
+  const b = read('bench.json');
+  const row = (server: string, op: string) => b.rows.find((r: any) => r.server === server && r.operation === op);
+  const lines = ['| Request | mock req/s | mock p99 | CPU per answer | Prism req/s | mock / Prism | bare req/s | mock / bare |', '|---|---|---|---|---|---|---|---|'];
+  for (const r of b.rows.filter((r: any) => r.server === 'mock')) {
+    const ratio = b.ratios.find((q: any) => q.operation === r.operation) ?? {};
+    const prism = row('prism', r.operation);
+    const bare = row('bare', r.operation);
+    const cpu = `${r.cpuMicrosPerRequest} µs${bare ? ` (bare: ${bare.cpuMicrosPerRequest} µs)` : ''}`;
+    lines.push(`| ${cell(r.operation)} | ${n(r.requestsPerSecond)} | ${r.p99Ms} ms | ${cpu} | ${prism ? n(prism.requestsPerSecond) : ''} | ${x(ratio.mockOverPrism)} | ${bare ? n(bare.requestsPerSecond) : ''} | ${ratio.mockOverBare == null ? "" : `${ratio.mockOverBare}x`} |`);
+  }
+  const s = b.startup;
+  lines.push('', `Memory (RSS): idle, the checkout ${b.idleMiB.mock} MiB, the package ${b.idleMiB.package} MiB, Prism ${b.idleMiB.prism} MiB; after the load, the mock ${b.memoryMiB.mock} MiB, Prism ${b.memoryMiB.prism} MiB. Start-up to the first 200, median of ${s.mockMs.length}: the checkout ${s.mockMedianMs} ms, the package ${s.packageMedianMs} ms, Prism ${n(s.prismMedianMs)} ms.`);
+  lines.push('', `Measured on ${machine(b)}.`);
+  return lines.join('\n');
+}
+
+function targets(): string {
+  const b = read('bench.json');
+  const g = read('growth.json');
+  const last = g.growth[g.growth.length - 1];
+  const rows: Array<[string, string, boolean]> = b.targets.map((t: any) => [t.target, t.figure, t.met]);
+  rows.push(['heap per 100,000 stored posts under 100 MiB', `${g.heapMiBPer100kPosts} MiB (growth)`, g.heapMiBPer100kPosts < 100]);
+  rows.push([`reads flat from ${n(g.growth[0].posts)} to ${n(last.posts)} posts (a week's read within 1.5x)`, `${last.postsLatencyRatio}x the mean latency at ${n(g.growth[0].posts)} (growth)`, last.postsLatencyRatio <= 1.5]);
+  return ['| target | figure | |', '|---|---|---|', ...rows.map(([t, f, met]) => `| ${cell(t)} | ${cell(f)} | ${met ? 'met' : 'missed'} |`)].join('\n');
+}
+
+function growth(): string {
+  const g = read('growth.json');
+  const first = g.rows[0];
+  const lines = ['| posts | GET /posts (a week) | mean latency, against the first | CPU per answer, against the first | GET /media (page 1), against the first | heap after seeding |', '|---|---|---|---|---|---|'];
+  g.rows.forEach((r: any, i: number) => {
+    const ratio = g.growth[i];
+    lines.push(`| ${n(r.posts)} | ${n(r.postsWeek.requestsPerSecond)} req/s | ${ratio.postsLatencyRatio}x | ${ratio.postsCpuRatio}x${i === 0 ? ` (${first.postsWeek.cpuMicrosPerRequest} µs)` : ''} | ${ratio.mediaLatencyRatio}x (${n(r.media)} files) | ${r.heapMiB.seeded} MiB |`);
+  });
+  lines.push('', `Heap per 100,000 posts: ${g.heapMiBPer100kPosts} MiB. Measured on ${machine(g)}.`);
+  return lines.join('\n');
+}
+
+const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
+
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth)];
+
+if (import.meta.main) {
+  for (const s of PERF_TABLES) writeSection(s);
+  console.log('docs/perf.md: tables written from docs/perf/bench.json and docs/perf/growth.json');
+}
