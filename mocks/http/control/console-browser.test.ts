@@ -436,12 +436,16 @@ describe('the console in Chromium', () => {
     expect(around).toEqual([...around].sort().reverse());
     expect(around.some((d) => d.startsWith('2026-01-06'))).toBe(true);
     expect(around.some((d) => d.startsWith('2026-01-05'))).toBe(true);
-    await expect.poll(() => panel('posts').locator('.count').textContent()).toMatch(/Showing [\d,]+–[\d,]+ of 2,743 matching, newest first/);
+    // The scenario's own size and newest post, read from it rather than written here: it is regenerated as rows change.
+    const busy = JSON.parse(readFileSync(new URL('../../../fixtures/scenarios/busy-workspace.json', import.meta.url), 'utf8'));
+    const posts = busy.workspaces.find((w: { id: string }) => w.id === 'ws_payg_demo').posts as Array<{ publishAt: number }>;
+    const newest = new Date(Math.max(...posts.map((p) => p.publishAt))).toISOString().slice(0, 16).replace('T', ' ');
+    await expect.poll(() => panel('posts').locator('.count').textContent()).toMatch(new RegExp(`Showing [\\d,]+–[\\d,]+ of ${posts.length.toLocaleString('en')} matching, newest first`));
 
     await panel('posts').getByRole('button', { name: 'Older' }).click();
     await expect.poll(async () => (await dates())[0]! <= around.at(-1)! && (await dates()).at(-1)! < around.at(-1)!).toBe(true);
     await panel('posts').getByRole('button', { name: 'Newest' }).click();
-    await expect.poll(async () => (await dates())[0]).toBe('2026-03-06 08:12');
+    await expect.poll(async () => (await dates())[0]).toBe(newest);
     await panel('posts').getByRole('button', { name: 'Around now' }).click();
     await expect.poll(() => dates()).toEqual(around);
   }, STEP_TIMEOUT_MS);
