@@ -64,7 +64,8 @@ export function readConfigFile(file: string, program: Command): Map<string, Map<
   } catch (err) {
     throw new UsageError(`${file}: not valid JSON (${(err as Error).message})`);
   }
-  const commands = new Map(program.commands.map((c) => [c.name(), c]));
+  // A command with no settings of its own (replay takes its run's from a report) has no section.
+  const commands = new Map(program.commands.filter((c) => c.options.length > 0 || c.commands.length > 0).map((c) => [c.name(), c]));
   const sections = [...commands.keys()].map((n) => `"${n}"`).join(', ');
   if (!isObject(parsed)) throw new UsageError(`${file}: expected a JSON object with ${sections} sections`);
   const out = new Map<string, Map<string, unknown>>();

@@ -18,6 +18,8 @@ export interface Actions {
   verify(opts: Options): Promise<ActionResult>;
   proxy(opts: Options): Promise<ActionResult>;
   merge(files: string[], opts: Options): Promise<ActionResult>;
+  /** `spw replay`; the real one when a caller (a test of other commands) gives none. */
+  replay?(file: string, id: string | undefined, opts: Options): Promise<ActionResult>;
 }
 
 const SETTINGS_HELP = `
@@ -344,6 +346,20 @@ export const defaultActions: Actions = {
     return mergeCommand(merged, files.length, opts).ok ? 0 : 1;
   },
 
+  async replay(file, id) {
+    if (!existsSync(file)) throw new UsageError(`replay: no such file ${file} (the JSON report of a verify run: --json <file>)`);
+    let report;
+    try {
+      report = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new UsageError(`replay: ${file} is not a JSON report: ${(err as Error).message}`);
+    }
+    if (!Array.isArray(report?.results)) throw new UsageError(`replay: ${file} is not the JSON report of a verify run (no results)`);
+    const { replay } = await import('../suites/replay.ts');
+    await import('../suites/checks/index.ts');
+    return replay(report, id);
+  },
+
   async proxy(opts) {
     if (!opts.upstream) throw new UsageError('--upstream <url> is required: the implementation to forward to');
     try {
@@ -486,6 +502,27 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .option('--min-verified <percent>', 'exit 1 when fewer of the checks than this reach a verdict (default 50)')
     .addHelpText('after', `\nExit status: 0 every shard passed and they make one whole run, 1 a check failed (or coverage is under the minimum),\n2 called wrongly (a missing file, shards of different runs or a shard missing).\n\nExample:\n  spw report merge reports/shard-*.json --junit reports/verify.xml --html reports/verify.html`)
     .action(async (files: string[], opts) => done(await actions.merge(files, opts)));
+
+  program
+    .command('replay')
+    .description('Run one failure of a recorded run again against its target: the same flags, seed and check, from a fresh start, and tell whether the same departure shows')
+    .argument('<report>', 'the JSON report of a verify run (verify --json <file>)')
+    .argument('[failure]', 'the id of the failure to replay (F1, F2...: every report shows them); default the first')
+    .addHelpText(
+      'after',
+      `
+The report holds the run's flags without secrets: keys and tokens are read from the variables verify reads
+(VERIFY_KEY_FREE, VERIFY_KEY_PAYG, VERIFY_KEY_PAID, VERIFY_STATES_TOKEN, VERIFY_CONTROL_TOKEN). With a states hook the
+check starts from the hook's reset, keys and workspaces read afresh; dates come from the target's clock.
+
+Exit status: 0 the departure did not show again, 1 it did (or the check found another departure, printed),
+2 it could not be replayed (no such failure, a secret missing, the target not answering, the check not verified).
+
+Examples:
+  spw replay reports/verify.json            # the first failure
+  VERIFY_KEY_PAID=K3 spw replay reports/verify.json F2`,
+    )
+    .action(async (file: string, id: string | undefined, opts) => done(await (actions.replay ?? defaultActions.replay!)(file, id, opts)));
 
   program
     .command('proxy')

@@ -305,7 +305,7 @@ async function serves(argv: string[], env: Record<string, string>, label: string
 async function parses(argv: string[], env: Record<string, string>, label: string): Promise<void> {
   const reached: string[] = [];
   const record = (name: string) => async () => (reached.push(name), 0);
-  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy'), merge: record('merge') };
+  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy'), merge: record('merge'), replay: record('replay') };
   const saved = { ...process.env };
   Object.assign(process.env, env);
   const errors: string[] = [];

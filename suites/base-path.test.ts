@@ -37,6 +37,25 @@ describe('verify with --base-path / through a path-rewriting proxy', () => {
     expect(faulty.seen.filter((p) => p.includes('/api/public/v1/api/public/v1'))).toEqual([]);
   });
 
+  it("its failure shows the requests as the target's own paths, the hook by its states, and replays with --base-path /", () => {
+    const failure = faulty.report.results.find((r) => r.name === 'refusal_saves_nothing')!.failures[0]!;
+    const origin = faulty.report.flags!.target!;
+    expect(faulty.report.flags).toMatchObject({ target: origin, basePath: '/', control: `${origin}/_mock` });
+    expect(failure.replay).toContain(`--target ${origin} --base-path / --control ${origin}/_mock`);
+    expect(failure.exchange!.request).toMatch(new RegExp(`^[A-Z]+ ${origin}/[a-z]`));
+    // Neither the sequence nor the script spells the mock's own paths: the base path the proxy hides, or /_mock.
+    const failures = faulty.report.results.flatMap((r) => r.failures);
+    const sequences = failures.flatMap((f) => f.sequence ?? []).join('\n');
+    for (const text of [sequences, ...failures.map((f) => f.reproduce ?? '')]) expect(text).not.toContain('/api/public/v1');
+    expect(sequences).not.toContain('/_mock');
+    expect(failure.reproduce).toContain(`TARGET='${origin}'`);
+    expect(failure.reproduce).toContain(`HOOK='${origin}/_mock/states'`);
+    // Every hook call of the script is a state, sent through the one hook function.
+    const hookLines = failure.reproduce!.split('\n').filter((l) => l.includes('_mock') && !l.startsWith('HOOK='));
+    expect(hookLines).toEqual([]);
+    expect(failure.reproduce).toMatch(/^hook '\{"state":"world\.reset"\}'$/m);
+  });
+
   it('passes the same checks on a clean mock, each having asserted something', () => {
     const by = clean.report.results.filter((r) => CHECKS.includes(r.name));
     expect(by.map((r) => `${r.name} ${r.status}`).sort()).toEqual(CHECKS.map((c) => `${c} passed`));

@@ -7,6 +7,8 @@ export interface CheckScope {
   name: string;
   /** Counts one assertion about these answers for the check. */
   sink(exchanges: readonly unknown[]): void;
+  /** What a failure's script reads of the unit (suites/curl.ts `ScriptContext`). */
+  script?: unknown;
 }
 
 type Builtins = { getBuiltinModule?: (id: string) => unknown };

@@ -27,6 +27,8 @@ export interface Exchange {
   /** True when the body was JSON that parsed. */
   json: boolean;
   ms: number;
+  /** When it was sent (epoch ms): a date it carries is read as an offset from the clock at that moment. */
+  at?: number;
   /** Which check made it (for the report). */
   by?: string;
   /**

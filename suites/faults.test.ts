@@ -1,14 +1,18 @@
 // The fault catalogue proves the suites: for each fault, in-process, only the checks expected to catch it run, and at least one must fail.
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults/index.ts';
+import { Writable } from 'node:stream';
 import { inProcessTarget } from './in-process.ts';
-import { runChecks } from './runner.ts';
+import { runChecks, type RunReport } from './runner.ts';
+import { replay } from './replay.ts';
 import { getCheck } from './checks/registry.ts';
 import './checks/index.ts';
 import { FAULT_TABLE } from '../scripts/fault-table.ts';
 import { documented, generated } from '../scripts/lib/generated-section.ts';
 
 const FILTER = process.env.FAULTS?.split(',').filter(Boolean);
+/** Each fault's report, as its JSON file would read it back, for the replays below. */
+const reports = new Map<string, RunReport>();
 
 describe('fault catalogue', () => {
   it('has at least 25 faults across every area, each naming the checks that catch it', () => {
@@ -35,6 +39,20 @@ describe('fault catalogue', () => {
       // A failure's sequence names the hook's states, never the mock's own control paths: the target may be any server.
       const sequences = report.results.flatMap((r) => r.failures.flatMap((f) => f.sequence ?? []));
       expect(sequences.filter((line) => line.includes('/_mock'))).toEqual([]);
+      reports.set(fault.name, JSON.parse(JSON.stringify(report)) as RunReport);
     }, 300_000);
+  }
+});
+
+describe('spw replay of each fault', () => {
+  const quiet = () => new Writable({ write: (_chunk, _enc, done) => done() });
+  for (const fault of FAULTS.filter((f) => !FILTER || FILTER.includes(f.name))) {
+    it(`replays ${fault.name}'s first failure: it shows again on a fresh mock with the fault, and not on one without`, async () => {
+      const report = reports.get(fault.name);
+      expect(report, 'the run above recorded a report').toBeDefined();
+      // In process: a new mock for each replay, so nothing of the recorded run's world is left to find.
+      expect(await replay(report!, undefined, quiet(), { target: await inProcessTarget({ faults: [fault.name] }) })).toBe(1);
+      expect(await replay(report!, undefined, quiet(), { target: await inProcessTarget() })).toBe(0);
+    }, 60_000);
   }
 });

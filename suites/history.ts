@@ -87,6 +87,7 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
       requestBody = type.includes('multipart') ? { multipart: [{ name: '(multipart)' }] } : await input.clone().text();
     }
     const started = performance.now();
+    const at = Date.now();
     let response: Response;
     let text: string;
     try {
@@ -115,6 +116,7 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
       responseBody,
       json,
       ms,
+      at,
     });
     const answer = new Response(response.status === 204 || response.status === 304 ? null : text, {
       status: response.status,

@@ -4,7 +4,7 @@ import { createMockApp, CONTROL_PATH, type MockApp } from '../mocks/http/app.ts'
 import type { MockOptions } from '../mocks/http/state.ts';
 import { PNG_1x1 } from './arbitraries/files.ts';
 import { apiBasePath } from '../spec/load.ts';
-import { createTarget, type Target } from './target.ts';
+import { createTarget, flagLine, type Target } from './target.ts';
 
 export const IN_PROCESS_ORIGIN = 'http://mock.in-process';
 /** The instant the in-process world starts at (the mock's test T0: a Monday, 09:00 UTC). */
@@ -38,6 +38,6 @@ export async function inProcessTarget(options: MockOptions = {}): Promise<InProc
     fetchableImageUrl: IN_PROCESS_MEDIA_URL,
     label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}${options.variations?.length ? ` with variation ${options.variations.join(', ')}` : ''}`,
   });
-  const flags = ['--in-process', ...(options.faults?.length ? [`--fault ${options.faults.join(',')}`] : []), ...(options.variations?.length ? [`--variation ${options.variations.join(',')}`] : [])];
-  return Object.assign(target, { app, flags: flags.join(' ') });
+  const flagSet = { keys: [], inProcess: true, ...(options.faults?.length ? { faults: [...options.faults] } : {}), ...(options.variations?.length ? { variations: [...options.variations] } : {}) };
+  return Object.assign(target, { app, flagSet, flags: flagLine(flagSet) });
 }

@@ -35,9 +35,12 @@ it('the replay line of a failure names the target and the key flags (secrets as 
   const line = failure.replay!;
   expect(line).toContain(`--target ${mock.origin}/api/public/v1`);
   expect(line).toContain('--key-payg "$VERIFY_KEY_PAYG"');
-  expect(line).toContain('--seed 3 --checks negative_data_rejection/createPosts');
-  // No key's value is in the report's replay line.
+  expect(line).toContain('--seed 3 --runs 2 --checks negative_data_rejection/createPosts');
+  // No key's value is in the report's replay line, nor anywhere in the report: its scripts read them from the same variables.
   for (const key of Object.values(KEYS)) expect(line).not.toContain(key);
+  for (const key of Object.values(KEYS)) expect(readFileSync(join(dir, 'r.json'), 'utf8')).not.toContain(key);
+  expect(report.flags).toMatchObject({ keys: ['free', 'payg', 'paid'] });
+  expect(failure.reproduce).toMatch(/\$\{?VERIFY_KEY_(FREE|PAYG|PAID)/);
   // Run as printed (from the checkout: npm run verify --), with the keys in the environment it names.
   const again = await run('bash', ['-c', `${line} --quiet --json ${join(dir, 'again.json')}`], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, ...KEYS } });
   expect(again.status, again.stdout + again.stderr).toBe(1);

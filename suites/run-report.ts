@@ -2,6 +2,7 @@
 // reads reports (shards, the states map, the report writers) does not depend on what runs checks.
 import type { Check, Failure } from './checks/registry.ts';
 import type { CoverageReport } from './coverage.ts';
+import type { TargetFlags } from './target.ts';
 
 /** One shard of a run: `--shard index/count`. */
 export interface Shard {
@@ -71,6 +72,8 @@ export interface NotImplemented {
 
 export interface RunReport {
   target: string;
+  /** The flags the run was aimed with, no secret among them: what `spw replay` aims at the target with again. */
+  flags?: TargetFlags;
   seed: number;
   runs: number;
   startedAt: string;
@@ -94,8 +97,28 @@ export interface RunReport {
   scope?: string[];
   /** Checks left out because they need operations outside the scope, with those operations. */
   outOfScope?: Array<{ name: string; needs: string[] }>;
+  /** The findings by cause, in the order and with the counts every report gives (suites/findings.ts). */
+  findings?: FindingsSummary;
   ok: boolean;
   /** Why the run fails (suites/verdict.ts), empty when it passes. */
   reasons?: string[];
 }
 
+/** The units every report counts its findings in (suites/findings.ts). */
+export interface Counts {
+  departures: number;
+  /** The checks the departures are in. */
+  checks: number;
+  notImplemented: number;
+  notVerified: number;
+}
+
+/** The JSON report's `findings`: the groups by cause in the reports' order, each entry pointing at its result. */
+export interface FindingsSummary {
+  /** The count line every report prints. */
+  line: string;
+  counts: Counts;
+  departures: Array<{ id: string; check: string; part?: string; operation?: string; sections: string[]; kind?: string }>;
+  notImplemented: Array<{ operationId: string; answered: string; inScope: boolean; blocked: string[] }>;
+  notVerified: Array<{ check: string; needs: string }>;
+}

@@ -60,7 +60,7 @@ describe('the runner judges what a check saw', () => {
     expect(r!.status).toBe('failed');
     expect(r!.parts!.filter((p) => p.status === 'failed').map((p) => p.name)).toEqual(['tiktok']);
     expect(r!.failures.map((f) => [f.check, f.part])).toEqual([['settings_refused', 'tiktok']]);
-    expect(r!.failures[0]!.reproduce).toContain('replay: npm run verify -- --in-process --fault tiktok-brand-rules-unchecked --seed 7 --checks settings_refused/tiktok');
+    expect(r!.failures[0]!.reproduce).toContain('replay: npm run verify -- --in-process --fault tiktok-brand-rules-unchecked --seed 7 --runs 1 --checks settings_refused/tiktok');
     const alone = await runChecks(await inProcessTarget({ faults: ['tiktok-brand-rules-unchecked'] }), { seed: 7, runs: 1, checks: ['settings_refused/tiktok'] });
     expect(alone.results.map((c) => [c.name, c.status, c.parts?.map((p) => p.name)])).toEqual([['settings_refused', 'failed', ['tiktok']]]);
     // The same case, found the same way; only the ids of the lane's copies differ.

@@ -2,11 +2,12 @@
 import fc from 'fast-check';
 import { getValidator } from '../spec/validator.ts';
 import { ApiClient } from './client.ts';
-import { curlOf, scriptOf } from './curl.ts';
+import { reproduction, scriptOf, type ScriptContext } from './curl.ts';
+import { numberFailures, redact } from './findings.ts';
 import { discover, type Discovery } from './discover.ts';
 import { Coverage } from './coverage.ts';
 import type { Exchange } from './history.ts';
-import { refreshKeys, KEY_KINDS, KEY_MEANING, type KeyKind, type Target } from './target.ts';
+import { refreshKeys, KEY_KINDS, KEY_MEANING, SECRET_ENV, type KeyKind, type Target } from './target.ts';
 import { allChecks, getCheck, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
@@ -36,6 +37,8 @@ export interface RunOptions {
   minVerified?: number;
   /** The operations the run judges (`--areas`, `--operations`, suites/implemented.ts); all when absent. */
   scope?: ReadonlySet<string>;
+  /** The flags that gave the scope, as a replay line repeats them (`--areas posts,wallet`); else the scope's operations. */
+  scopeFlags?: string;
   /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
   concurrency?: number;
   onStart?(check: Check): void;
@@ -97,10 +100,29 @@ function exchangeOf(exchanges: readonly Exchange[]): Failure['exchange'] {
   return { request: `${e.method} ${e.url}`, status: e.status, answer: body.length > 4000 ? `${body.slice(0, 4000)}… (${body.length} characters)` : body };
 }
 
-/** A curl line for one exchange, a script of the last ones for a sequence. */
+/** A curl line for one exchange, a script of the last ones for a sequence (with the setup they need: suites/curl.ts). */
 function reproduceOf(exchanges: Exchange[]): string | undefined {
-  if (exchanges.length === 0) return undefined;
-  return exchanges.length === 1 ? curlOf(exchanges[0]!) : scriptOf(exchanges.slice(-25));
+  return reproduction(exchanges);
+}
+
+/**
+ * What a failure's script reads of the run: the target's root and hook, the keys and workspace ids by the kind of
+ * workspace they stand for (a script reads them afresh), and what was sent before the failing sequence.
+ */
+function scriptContext(target: Target, lanes: () => Lane[], before: () => Exchange[]): ScriptContext {
+  const tokenEnv = target.flagSet.statesToken ? SECRET_ENV.statesToken : target.flagSet.controlToken ? SECRET_ENV.controlToken : undefined;
+  const byKind = (pick: (l: { keys?: Partial<Record<KeyKind, string>>; workspaceIds?: Partial<Record<KeyKind, string>> }) => Partial<Record<KeyKind, string>> | undefined) => () => {
+    const out = new Map<string, KeyKind>();
+    for (const source of [target, ...lanes()]) for (const [kind, v] of Object.entries(pick(source) ?? {})) if (v) out.set(v, kind as KeyKind);
+    return out;
+  };
+  return {
+    base: target.baseUrl,
+    ...(target.control ? { hook: { url: target.control.url, ...(tokenEnv ? { tokenEnv } : {}) } } : {}),
+    before,
+    keys: byKind((l) => l.keys),
+    workspaces: byKind((l) => l.workspaceIds),
+  };
 }
 
 /**
@@ -116,8 +138,10 @@ class ResponseInspection {
   private readonly seed: number;
   private checkedUpTo: number;
   readonly implemented = new Implemented();
+  private readonly script: ScriptContext;
 
-  constructor(target: Target, checks: Check[], coverage: Coverage, seed: number) {
+  constructor(target: Target, checks: Check[], coverage: Coverage, seed: number, lanes: Lane[]) {
+    this.script = scriptContext(target, () => lanes, () => []);
     this.target = target;
     this.checks = checks;
     this.coverage = coverage;
@@ -153,7 +177,7 @@ class ResponseInspection {
     const findings = this.findings.get(c.name)!;
     const seen = findings.get(key);
     if (seen) seen.count++;
-    else findings.set(key, { failure: { check: c.name, seed: this.seed, reproduce: curlOf(e), exchange: exchangeOf([e]), ...f }, count: 1 });
+    else findings.set(key, { failure: { check: c.name, seed: this.seed, reproduce: reproduction([e], this.script), exchange: exchangeOf([e]), ...(e.by ? { foundBy: e.by } : {}), ...f }, count: 1 });
   }
 
   result(c: Check): CheckResult {
@@ -380,7 +404,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   const check = running.check;
   // A part replays alone: the same part seed and the same fresh start as in the whole run.
   const selection = unitName(check.name, running.part);
-  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: ${replayLine(run.target, options.seed, selection)}`;
+  const note = `seed ${options.seed}, check ${selection}, property "${label}"; replay: ${replayLine(run.target, options, selection)}`;
   const replay = target.history.since(replayMark);
   const found = {
     check: check.name,
@@ -389,9 +413,9 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
   };
   if (error instanceof CheckFailed) {
-    running.result.failures.push({ check: found.check, seed: found.seed, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce, exchange: exchangeOf(error.exchanges.length ? error.exchanges : replay.filter((e) => e.operationId)) });
+    running.result.failures.push({ check: found.check, seed: found.seed, property: label, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce, exchange: exchangeOf(error.exchanges.length ? error.exchanges : replay.filter((e) => e.operationId)) });
   } else {
-    running.result.failures.push({ check: found.check, seed: found.seed, received: `an error in the check: ${String((error as Error)?.message ?? error)}`, documented: label, sequence: found.sequence, reproduce: found.reproduce });
+    running.result.failures.push({ check: found.check, seed: found.seed, property: label, received: `an error in the check: ${String((error as Error)?.message ?? error)}`, documented: label, sequence: found.sequence, reproduce: found.reproduce });
   }
   return false;
 }
@@ -401,9 +425,11 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
  * aimed with, secrets as the variables `verify` reads. From a checkout through npm, elsewhere through the installed
  * package's `spw`.
  */
-export function replayLine(target: Target, seed: number, selection: string): string {
+export function replayLine(target: Target, options: Pick<RunOptions, 'seed' | 'runs' | 'scope' | 'scopeFlags'>, selection: string): string {
   const fromCheckout = /[\\/]cli[\\/](start\.mjs|bin\.ts)$/.test(process.argv[1] ?? '') || Boolean(process.env.VITEST);
-  return `${fromCheckout ? 'npm run verify --' : 'npx spw verify'} ${target.flags} --seed ${seed} --checks ${selection}`;
+  // The runs and the scope change what a unit sends (how many cases a property tries, what a sweep covers).
+  const scope = options.scopeFlags ?? (options.scope ? `--operations ${[...options.scope].sort().join(',')}` : '');
+  return `${fromCheckout ? 'npm run verify --' : 'npx spw verify'} ${target.flags}${scope ? ` ${scope}` : ''} --seed ${options.seed} --runs ${options.runs} --checks ${selection}`;
 }
 
 /** Not verified, before anything is sent, when the target lacks what the check declares it needs. */
@@ -472,7 +498,8 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   const running: Running = { check, part, result, seed: part === undefined ? seed : hashSeed(seed, part), cleanups: [], target, api: new ApiClient(target), lane };
   const ctx = checkContext(run, running);
   if (missing.length > 0) ctx.partial(`the states hook does not offer ${missing.join(', ')}, so it ran as with no hook`);
-  await inScope({ name, sink: sink as (e: readonly unknown[]) => void }, async () => {
+  const script = scriptContext(run.target, () => [lane], () => [...(lane.reader?.target.history.exchanges ?? []), ...target.history.exchanges]);
+  await inScope({ name, sink: sink as (e: readonly unknown[]) => void, script }, async () => {
     try {
       await requireNeeds(check, ctx, target);
       if (target.control) await ctx.fresh();
@@ -485,7 +512,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
     }
   });
   if (part !== undefined) for (const f of result.failures) f.part = part;
-  for (const f of result.failures) f.replay ??= replayLine(run.target, options.seed, name);
+  for (const f of result.failures) f.replay ??= replayLine(run.target, options, name);
   result.states = [...states];
   result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;
@@ -587,6 +614,7 @@ async function makeLanes(target: Target, count: number): Promise<{ lanes: Lane[]
         const copy = await control!.state<{ id: string; apiKey: string }>('workspace.created', { like: id, name: `verify lane ${i + 1} ${kind}` });
         keys[kind] = copy.apiKey;
         workspaceIds[kind] = copy.id;
+        target.secrets.set(copy.apiKey, `<the key of lane ${i + 1}'s copy of ${KEY_MEANING[kind]}>`);
       }
       lanes.push({ keys, workspaceIds, discovery: new DiscoveryCache(), busy: false });
     }
@@ -622,7 +650,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   };
   const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome, scope: options.scope });
   const responseChecks = selectedResponseChecks(selected);
-  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed);
+  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed, lanes);
   const run: Run = { target, options, coverage, isolated };
   const results: CheckResult[] = [];
   // Limits a check that runs alone may change, put back after it (a world reset would take the lanes with it).
@@ -701,6 +729,12 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   inspection.inspectNew();
   for (const c of responseChecks) {
     const result = inspection.result(c);
+    for (const f of result.failures) {
+      // A response check judges what a property check sent: it replays with the unit whose request showed the failure
+      // (discovery's reads, with the first property check, which makes them again).
+      if (f.foundBy === 'discovery' || f.foundBy === undefined) f.foundBy = queue[0]?.name;
+      f.replay = replayLine(target, options, [c.name, ...(f.foundBy ? [f.foundBy] : [])].join(','));
+    }
     results.push(result);
     options.onResult?.(result);
   }
@@ -712,9 +746,13 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const notImplemented = inspection.implemented.report(options.scope);
   const missing = new Set(notImplemented.map((n) => n.operationId));
   const folded = results.map((r) => withoutUnbuilt(r, missing));
+  // Every report names each departure by one id, and holds no secret (the keys, the hook's token).
+  redact({ results: folded }, target.secrets);
+  numberFailures({ results: folded });
   const verdict = runVerdict({ results: folded, coverage: coverageReport, hook: target.control?.url, notImplemented }, { minVerified: options.minVerified });
   return {
     target: target.label,
+    flags: target.flagSet,
     seed: options.seed,
     runs: options.runs,
     startedAt: new Date(started).toISOString(),

@@ -1,6 +1,7 @@
 // CI shards: `--shard i/n` runs a stable 1/n of the property checks (balanced by the durations of a previous report
 // when one is given), and `spw report merge` joins the shards' JSON reports into one verdict and one coverage table.
 // Response checks inspect every answer, so each shard runs them over its own answers and the merge joins them too.
+import { numberFailures } from './findings.ts';
 import type { Check } from './checks/registry.ts';
 import { coverageOf, sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
 import type { CheckResult, RunReport, Shard } from './run-report.ts';
@@ -112,8 +113,11 @@ export function mergeReports(reports: RunReport[]): RunReport {
   const durationMs = Math.max(...reports.map((r) => r.durationMs));
   const requests = reports.reduce((n, r) => n + r.requests, 0);
   const hook = first.hook;
+  // Ids are the merged report's: the shards numbered their own departures each from F1.
+  numberFailures({ results: merged });
   return {
     target: first.target,
+    ...(first.flags ? { flags: first.flags } : {}),
     seed: first.seed,
     runs: first.runs,
     startedAt: reports.map((r) => r.startedAt).sort()[0]!,

@@ -36,8 +36,46 @@ export interface Target {
    * environment variables `verify` reads, never their values.
    */
   flags: string;
+  /** The same flags, one field each and no secret: what a JSON report keeps so that `spw replay` can aim at it again. */
+  flagSet: TargetFlags;
+  /**
+   * Every secret the run holds (keys given or read from the hook, a lane's keys, the hook's token), each with the name
+   * a report shows in its place: the environment variable `verify` reads it from, or what it is.
+   */
+  secrets: Map<string, string>;
   close?(): Promise<void>;
 }
+
+/**
+ * The flags a run was aimed with, secrets left out: which key flags and tokens it was given is kept, their values never
+ * (`spw replay` reads them from the variables `verify` reads).
+ */
+export interface TargetFlags {
+  target?: string;
+  basePath?: string;
+  states?: string;
+  control?: string;
+  appUrl?: string;
+  mediaUrl?: string;
+  maxRps?: number;
+  /** The key flags given (`--key-paid`...). */
+  keys: KeyKind[];
+  statesToken?: boolean;
+  controlToken?: boolean;
+  /** A mock served in the verifying process (`--in-process`), with these faults and variations. */
+  inProcess?: boolean;
+  faults?: string[];
+  variations?: string[];
+}
+
+/** The variable `verify` reads each secret flag from (cli/program.ts). */
+export const SECRET_ENV = {
+  free: 'VERIFY_KEY_FREE',
+  payg: 'VERIFY_KEY_PAYG',
+  paid: 'VERIFY_KEY_PAID',
+  statesToken: 'VERIFY_STATES_TOKEN',
+  controlToken: 'VERIFY_CONTROL_TOKEN',
+} as const;
 
 export interface TargetOptions {
   target: string;
@@ -94,8 +132,14 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     fetchableImageUrl: options.fetchableImageUrl,
     limits: polite.stats,
     record: (into) => recordingFetch(polite.fetch, into, matcher),
-    flags: flagsOf(options, baseUrl),
+    flags: '',
+    flagSet: flagSetOf(options, baseUrl),
+    secrets: new Map(),
   };
+  target.flags = flagLine(target.flagSet);
+  for (const kind of KEY_KINDS) if (options.keys?.[kind]) target.secrets.set(options.keys[kind]!, `$${SECRET_ENV[kind]}`);
+  if (options.states && options.statesToken) target.secrets.set(options.statesToken, `$${SECRET_ENV.statesToken}`);
+  if (options.control && options.controlToken) target.secrets.set(options.controlToken, `$${SECRET_ENV.controlToken}`);
   if (options.control && options.states) throw new Error('--control and --states name the same thing (the mock\'s hook is <control>/states): give one');
   const hook = options.states ?? (options.control ? `${options.control.replace(/\/+$/, '')}/states` : undefined);
   if (hook) {
@@ -111,19 +155,35 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
 /** A value as a shell word. */
 const word = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
+export function flagSetOf(options: TargetOptions, baseUrl: string): TargetFlags {
+  return {
+    target: baseUrl,
+    // A root at the origin (Prism's) must say so, or the bare origin would get the document's base path again.
+    ...(new URL(baseUrl).pathname.replace(/\/+$/, '') === '' ? { basePath: '/' } : {}),
+    ...(options.states ? { states: options.states } : {}),
+    ...(options.control ? { control: options.control } : {}),
+    ...(options.states && options.statesToken ? { statesToken: true } : {}),
+    ...(options.control && options.controlToken ? { controlToken: true } : {}),
+    ...(options.appUrl ? { appUrl: options.appUrl } : {}),
+    keys: KEY_KINDS.filter((k) => options.keys?.[k]),
+    ...(options.fetchableImageUrl ? { mediaUrl: options.fetchableImageUrl } : {}),
+    ...(options.maxRps ? { maxRps: options.maxRps } : {}),
+  };
+}
+
 /** The flags of `verify` that name this target, its hook and its keys; secrets as the variables `verify` reads. */
-function flagsOf(options: TargetOptions, baseUrl: string): string {
-  const flags = [`--target ${word(baseUrl)}`];
-  // A root at the origin (Prism's) must say so, or the bare origin would get the document's base path again.
-  if (new URL(baseUrl).pathname.replace(/\/+$/, '') === '') flags.push('--base-path /');
-  if (options.states) flags.push(`--states ${word(options.states)}`);
-  if (options.control) flags.push(`--control ${word(options.control)}`);
-  if (options.states && options.statesToken) flags.push('--states-token "$VERIFY_STATES_TOKEN"');
-  if (options.control && options.controlToken) flags.push('--control-token "$VERIFY_CONTROL_TOKEN"');
-  if (options.appUrl) flags.push(`--app-url ${word(options.appUrl)}`);
-  for (const kind of KEY_KINDS) if (options.keys?.[kind]) flags.push(`--key-${kind} "$VERIFY_KEY_${kind.toUpperCase()}"`);
-  if (options.fetchableImageUrl) flags.push(`--media-url ${word(options.fetchableImageUrl)}`);
-  if (options.maxRps) flags.push(`--max-rps ${options.maxRps}`);
+export function flagLine(f: TargetFlags): string {
+  if (f.inProcess) return ['--in-process', ...(f.faults?.length ? [`--fault ${f.faults.join(',')}`] : []), ...(f.variations?.length ? [`--variation ${f.variations.join(',')}`] : [])].join(' ');
+  const flags = [`--target ${word(f.target ?? '')}`];
+  if (f.basePath) flags.push(`--base-path ${word(f.basePath)}`);
+  if (f.states) flags.push(`--states ${word(f.states)}`);
+  if (f.control) flags.push(`--control ${word(f.control)}`);
+  if (f.statesToken) flags.push(`--states-token "$${SECRET_ENV.statesToken}"`);
+  if (f.controlToken) flags.push(`--control-token "$${SECRET_ENV.controlToken}"`);
+  if (f.appUrl) flags.push(`--app-url ${word(f.appUrl)}`);
+  for (const kind of f.keys) flags.push(`--key-${kind} "$${SECRET_ENV[kind]}"`);
+  if (f.mediaUrl) flags.push(`--media-url ${word(f.mediaUrl)}`);
+  if (f.maxRps) flags.push(`--max-rps ${f.maxRps}`);
   return flags.join(' ');
 }
 
@@ -133,4 +193,5 @@ export async function refreshKeys(target: Target): Promise<void> {
   const { keys, ids } = await keysFromControl(target.control);
   target.keys = { ...keys, ...target.keys, ...keys };
   target.workspaceIds = ids;
+  for (const [kind, key] of Object.entries(keys)) if (!target.secrets.has(key!)) target.secrets.set(key!, `<the key of ${KEY_MEANING[kind as KeyKind]}>`);
 }

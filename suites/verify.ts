@@ -14,6 +14,7 @@ import { listStates } from './states.ts';
 import { checksUsing, operationsOf, ownStates } from './states-map.ts';
 import { scopeOf } from './implemented.ts';
 import { runVerdict, type VerdictOptions } from './verdict.ts';
+import { findingsOf } from './findings.ts';
 
 export interface VerifyOptions {
   target?: string;
@@ -106,7 +107,8 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count, costs });
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
   if (scope) write(`Scope: ${scope.size} operation(s) (${[opts.areas, opts.operations].filter(Boolean).join('; ')}, with what every check reads first: channels, groups, channel settings, prices); checks that need others are left out, and coverage and the verdict count these alone.\n\n`);
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
+  const scopeFlags = [opts.areas ? `--areas ${list(opts.areas)!.join(',')}` : '', opts.operations ? `--operations ${list(opts.operations)!.join(',')}` : ''].filter(Boolean).join(' ');
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, ...(scopeFlags ? { scopeFlags } : {}), minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   conclude(report, { minCoverage, minVerified: numberOr(opts.minVerified) }, opts, out);
@@ -137,6 +139,7 @@ function conclude(report: RunReport, gates: VerdictOptions, opts: { junit?: stri
   const verdict = runVerdict(report, gates);
   report.ok = verdict.ok;
   report.reasons = verdict.reasons;
+  report.findings = findingsOf(report);
   printCoverage(report.coverage, out);
   printSummary(report, out);
   for (const reason of verdict.reasons) out.write(`${red(reason)}\n`);

@@ -32,6 +32,14 @@ export interface Failure {
   replay?: string;
   /** The exchange the verdict rests on (the last one that reproduces it): its request line and its answer, bounded. */
   exchange?: { request: string; status: number; answer: string };
+  /** Its id in every report of the run (F1, F2...: suites/findings.ts), which `spw replay` takes. */
+  id?: string;
+  /** What kind of departure it is, apart from one run's values (suites/findings.ts `kindOf`). */
+  kind?: string;
+  /** The property that found it, for a failure of a fast-check property. */
+  property?: string;
+  /** A response check's failure: the unit whose request showed it, which `spw replay` runs again with the check. */
+  foundBy?: string;
 }
 
 export interface Check {

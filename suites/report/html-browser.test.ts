@@ -64,4 +64,37 @@ describe('the HTML report in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('opens on the departures, and filters its tables with no script: a radio button per verdict keeps those rows alone', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'spw-html-')), 'report.html');
+    // One operation with every outcome asserted, so that the coverage filter has a row to leave out.
+    const coverage = { ...report.coverage, operations: report.coverage.operations.map((o, i) => (i === 0 ? { ...o, reachedOnly: [], neverReached: [] } : o)) };
+    writeFileSync(file, toHtml({ ...report, coverage }));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(pathToFileURL(file).href);
+    expect(await page.locator('script').count()).toBe(0);
+    // The first heading of the page's body is the departures', and its first failure is in view without scrolling.
+    expect(await page.locator('main h2').first().innerText()).toMatch(/^Departures: \d+ departures? in \d+ checks?$/);
+    expect(await page.locator('details[id^="failure-"]').first().isVisible()).toBe(true);
+    expect((await page.locator('details[id^="failure-"]').first().boundingBox())!.y).toBeLessThan(720);
+    const visible = (table: string) => page.locator(`#${table} tbody tr`).evaluateAll((rows) => rows.filter((r) => (r as HTMLElement).offsetParent !== null).map((r) => r.querySelector('td')!.textContent));
+    const statusOf = new Map(report.results.map((r) => [r.name, r.status]));
+    expect(await visible('checks')).toEqual(report.results.map((r) => r.name));
+    for (const [label, status] of [['failed', 'failed'], ['not verified', 'not verified'], ['passed', 'passed']] as const) {
+      await page.locator('label', { hasText: new RegExp(`^${label} \\(`) }).click();
+      const shown = await visible('checks');
+      expect(shown).toEqual(report.results.filter((r) => r.status === status).map((r) => r.name));
+      expect(shown.every((n) => statusOf.get(n!) === status)).toBe(true);
+    }
+    await page.locator('label[for="checks-all"]').click();
+    expect(await visible('checks')).toHaveLength(report.results.length);
+    // Coverage: the operations with something not asserted alone.
+    await page.locator('label[for="coverage-gaps"]').click();
+    const gaps = coverage.operations.filter((o) => o.reachedOnly.length + o.neverReached.length > 0).map((o) => o.operationId);
+    expect(await visible('coverage')).toEqual(gaps);
+    expect(gaps).toHaveLength(coverage.operations.length - 1);
+    await page.locator('label[for="coverage-all"]').click();
+    expect(await visible('coverage')).toHaveLength(coverage.operations.length);
+    await page.close();
+  }, 60_000);
 });

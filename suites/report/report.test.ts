@@ -64,8 +64,10 @@ describe('verify reports', () => {
     // A part the run was not given what it needs for is named apart, and the check stays passed.
     expect(text.slice(text.indexOf('Not asked'))).toContain('asked_check: generateVideo: needs the key of a paid workspace');
     expect(text).toContain('1 failed, 3 passed, 1 passed in part, 1 not verified · 8 assertions');
-    // The heading counts findings and the checks they belong to, so it reads with the closing line's count of checks.
-    expect(text).toContain('Failures: 1 finding(s) in 1 failed check(s)');
+    // Findings by cause, counted with the words every report uses; departures first, each with its id.
+    expect(text).toContain('Findings: 1 departure in 1 check, 0 operations not implemented, 1 check not verified');
+    expect(text.indexOf('Departures: 1 in 1 check')).toBeLessThan(text.indexOf('Not verified: 1 check'));
+    expect(text).toContain('F1) broken_check · reference §3');
   });
 
   it('the JUnit report skips what was not verified, fails what failed, and notes a check verified in part', () => {
@@ -81,8 +83,12 @@ describe('verify reports', () => {
     expect(testcase('broken_check')).toContain('reference: §3');
     expect(testcase('schema_check')).toBe('');
     expect(xml).toMatch(/<testsuites [^>]*tests="6" failures="1" skipped="1" assertions="8"/);
-    expect(xml).toContain('<testsuite name="wallet" tests="1" failures="0" skipped="1" assertions="0">');
-    expect(xml).toContain('<testsuite name="posts" tests="1" failures="1" skipped="0" assertions="1">');
+    // Suites by cause, in the reports' order: the counts, the departures, what was not verified, then the rest by area.
+    const names = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toEqual(['findings', 'departures', 'not verified', 'generic', 'coverage']);
+    expect(xml).toContain('<property name="findings.departures" value="1"/><property name="findings.departureChecks" value="1"/><property name="findings.notImplemented" value="0"/><property name="findings.notVerified" value="1"/>');
+    expect(xml).toContain('<testsuite name="not verified" tests="1" failures="0" skipped="1" assertions="0">');
+    expect(xml).toContain('<testsuite name="departures" tests="1" failures="1" skipped="0" assertions="1">');
     expect(xml).toMatch(/<testcase [^>]*name="whole_check" assertions="4"/);
   });
 

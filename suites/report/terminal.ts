@@ -3,6 +3,7 @@ import type { Check } from '../checks/registry.ts';
 import type { CheckResult, RunReport } from '../runner.ts';
 import type { CoverageReport } from '../coverage.ts';
 import { unitName } from '../units.ts';
+import { countLine, countsOf, grouped } from '../findings.ts';
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -78,36 +79,43 @@ function indent(text: string, by = '      '): string {
 }
 
 export function printSummary(report: RunReport, out: NodeJS.WritableStream): void {
-  const unbuilt = report.notImplemented ?? [];
-  if (unbuilt.length > 0) {
-    out.write(`\n${red(`Not implemented (${unbuilt.length})`)}: every call answered as a server without the operation; one finding each\n`);
-    for (const n of unbuilt) out.write(`  ${n.inScope ? red('✗') : dim('·')} ${n.operationId.padEnd(28)} ${n.answered} to ${n.calls} call(s)${n.inScope ? '' : dim(' (outside the scope: named only)')}${n.blocked.length ? dim(`; blocked ${n.blocked.join(', ')}`) : ''}\n`);
-  }
-  if (report.outOfScope?.length) {
-    out.write(`\n${dim(`Out of scope (${report.outOfScope.length}): checks that need operations outside --areas/--operations`)}\n`);
-    for (const o of report.outOfScope) out.write(dim(`  ${o.name}: needs ${o.needs.join(', ')}\n`));
-  }
-  const failures = report.results.flatMap((r) => r.failures);
-  if (failures.length > 0) {
-    // Findings, and the checks they belong to: the closing line counts checks, so the heading says both.
-    const checks = new Set(failures.map((f) => f.check)).size;
-    out.write(`\n${red(`Failures: ${failures.length} finding(s) in ${checks} failed check(s)`)}\n`);
-    failures.forEach((f, i) => {
-      const sections = report.results.find((r) => r.name === f.check)?.sections ?? [];
-      out.write(`\n  ${i + 1}) ${red(unitName(f.check, f.part))}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(sections)}\n`);
+  // Findings by cause: departures (each with its id and reference), then operations not implemented, then checks not
+  // verified; each group by operation, counted with the words every report uses (suites/findings.ts).
+  const groups = grouped(report);
+  const counts = countsOf(report);
+  out.write(`\n${counts.departures || counts.notImplemented ? red(`Findings: ${countLine(counts)}`) : counts.notVerified ? yellow(`Findings: ${countLine(counts)}`) : green(`Findings: ${countLine(counts)}`)}\n`);
+  if (groups.departures.length > 0) {
+    out.write(`\n${red(`Departures: ${counts.departures} in ${counts.checks} check${counts.checks === 1 ? '' : 's'}`)} (spw replay <report.json> <id> runs one again)\n`);
+    for (const { id, failure: f, result } of groups.departures) {
+      out.write(`\n  ${id}) ${red(unitName(f.check, f.part))}${f.operation ? ` · ${f.operation}` : ''} · reference ${sectionLabel(result?.sections ?? [])}\n`);
       out.write(`     received:   ${f.received}\n`);
       out.write(`     documented: ${f.documented}\n`);
       if (f.sequence?.length) out.write(`     sequence (seed ${f.seed}):\n${indent(f.sequence.slice(0, 20).join('\n'), '       ')}\n`);
       if (f.reproduce) out.write(`     reproduce:\n${indent(f.reproduce, '       ')}\n`);
       if (f.replay) out.write(`     replay:     ${f.replay}\n`);
-    });
+    }
+  }
+  if (groups.notImplemented.length > 0) {
+    out.write(`\n${red(`Not implemented: ${counts.notImplemented} operation${counts.notImplemented === 1 ? '' : 's'}`)}: every call answered as a server without the operation; one finding each\n`);
+    for (const n of groups.notImplemented) out.write(`  ${n.inScope ? red('✗') : dim('·')} ${n.operationId.padEnd(28)} ${n.answered} to ${n.calls} call(s)${n.inScope ? '' : dim(' (outside the scope: named only)')}${n.blocked.length ? dim(`; blocked ${n.blocked.join(', ')}`) : ''}\n`);
+  }
+  if (groups.notVerified.length > 0) {
+    out.write(`\n${yellow(`Not verified: ${counts.notVerified} check${counts.notVerified === 1 ? '' : 's'}${report.hook ? ' (with a states hook, this fails the run)' : ''}`)}\n`);
+    const byName = new Map(report.results.map((r) => [r.name, r]));
+    for (const n of groups.notVerified) {
+      const notes = byName.get(n.name)!.notes;
+      out.write(`  ${n.name}: ${notes.slice(0, 8).join('; ')}${notes.length > 8 ? ` (+${notes.length - 8} more)` : ''}\n`);
+    }
+  }
+  if (report.outOfScope?.length) {
+    out.write(`\n${dim(`Out of scope (${report.outOfScope.length}): checks that need operations outside --areas/--operations`)}\n`);
+    for (const o of report.outOfScope) out.write(dim(`  ${o.name}: needs ${o.needs.join(', ')}\n`));
   }
   const listNotes = (heading: string, results: CheckResult[]) => {
     if (results.length === 0) return;
     out.write(`\n${yellow(heading)}\n`);
     for (const r of results) out.write(`  ${r.name}: ${r.notes.slice(0, 8).join('; ')}${r.notes.length > 8 ? ` (+${r.notes.length - 8} more)` : ''}\n`);
   };
-  listNotes(report.hook ? 'Not verified (with a states hook, this fails the run)' : 'Not verified', report.results.filter((r) => r.status === 'not verified' && r.kind === 'property'));
   listNotes(report.hook ? 'Verified in part (passed on the rest; with a states hook, this fails the run)' : 'Verified in part (passed on the rest)', report.results.filter(verifiedInPart));
   const notAsked = report.results.filter((r) => r.notAsked?.length);
   if (notAsked.length > 0) {
