@@ -363,7 +363,8 @@ describe('the commands the README and the guides show', () => {
 
   const spw = commands.map((c) => ({ c, parsed: spwArgv(c.text) })).filter((x) => x.parsed && !EXEMPT.some(([re]) => re.test(x.c.text)));
 
-  it.each(spw.filter((x) => x.parsed!.argv[0] === 'mock').map((x) => [`${x.c.file}: ${x.c.text}`, x.parsed!] as const))(
+  // Each starts its own process on its own port: they start side by side, as their start-up is mostly waiting.
+  it.concurrent.each(spw.filter((x) => x.parsed!.argv[0] === 'mock').map((x) => [`${x.c.file}: ${x.c.text}`, x.parsed!] as const))(
     '%s starts a mock that serves',
     async (label, { argv, env }) => serves(argv, env, label),
     30_000,
