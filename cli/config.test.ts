@@ -173,6 +173,8 @@ describe('mistakes are usage errors (status 2) that say what to fix', () => {
     expect(await main(['node', 'spw', 'verify'])).toBe(2);
     expect(await main(['node', 'spw', 'verify', '--in-process', '--runs', '0'])).toBe(2);
     expect(await main(['node', 'spw', 'verify', '--target', 'http://x', '--fault', 'double-charge'])).toBe(2);
+    expect(await main(['node', 'spw', 'verify', '--target', 'http://x', '--checks', 'tenant_isolaton'])).toBe(2);
+    expect(stderr).toContain('--checks: Unknown check or area: tenant_isolaton');
     expect(await main(['node', 'spw', 'proxy'])).toBe(2);
     expect(stderr).toContain('--upstream <url> is required');
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);

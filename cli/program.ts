@@ -318,6 +318,16 @@ export const defaultActions: Actions = {
           throw new UsageError((err as Error).message);
         }
       }
+      if (opts.checks) {
+        // A misspelt check is a usage mistake, refused before anything is sent (exit 2), as an unknown area is.
+        await import('../suites/checks/index.ts');
+        const { selectChecks } = await import('../suites/runner.ts');
+        try {
+          selectChecks(String(opts.checks).split(',').map((s) => s.trim()).filter(Boolean));
+        } catch (err) {
+          throw new UsageError(`--checks: ${(err as Error).message}`);
+        }
+      }
       if (!opts.inProcess && !opts.target) throw new UsageError('--target <url> is required (or --in-process)');
       if (opts.fault?.length && !opts.inProcess) {
         throw new UsageError('--fault needs --in-process (to verify a mock with faults over HTTP, start it with spw mock --fault <name>)');
