@@ -14,6 +14,9 @@ import { allChecks } from './checks/registry.ts';
 import { AREAS, scopeOf } from './implemented.ts';
 import { IN_PROCESS_ORIGIN, IN_PROCESS_T0 } from './in-process.ts';
 import { runChecks } from './runner.ts';
+import type { RunReport } from './run-report.ts';
+import { mergeReports } from './shards.ts';
+import { runVerdict } from './verdict.ts';
 import { createTarget } from './target.ts';
 
 const BUILT = scopeOf(['posts', 'wallet'], undefined)!;
@@ -64,6 +67,19 @@ describe('a server built area by area', () => {
       expect(report.reasons![0]).toMatch(new RegExp(`^${missing.length} operation\\(s\\) not implemented: `));
     }, 120_000);
   }
+
+  it('sharded, its shards merged: the same operations not implemented, with every check they blocked, and the gate still fails', async () => {
+    const whole = await runChecks(await partialServer(501), { seed: 7, runs: 1, checks: CHECKS });
+    const shards = [];
+    for (const index of [1, 2]) shards.push(await runChecks(await partialServer(501), { seed: 7, runs: 1, checks: CHECKS, shard: { index, count: 2 } }));
+    const merged = mergeReports(shards);
+    const ops = (r: RunReport) => (r.notImplemented ?? []).map((n) => n.operationId).sort();
+    expect(ops(merged)).toEqual(ops(whole));
+    for (const n of merged.notImplemented!) expect(n.blocked).toEqual([...new Set(shards.flatMap((s) => s.notImplemented?.find((m) => m.operationId === n.operationId)?.blocked ?? []))].sort());
+    const verdict = runVerdict(merged);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reasons[0]).toMatch(/operation\(s\) not implemented: /);
+  }, 120_000);
 
   it('scoped to what it built (--areas posts,wallet): every check of those areas is verified whole, the rest is out of scope, and the run passes', async () => {
     const report = await runChecks(await partialServer(404), { seed: 7, runs: 1, checks: CHECKS, scope: BUILT });

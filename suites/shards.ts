@@ -4,7 +4,7 @@
 import { numberFailures } from './findings.ts';
 import type { Check } from './checks/registry.ts';
 import { coverageOf, sharedCatalogue, type CoverageReport, type OperationCoverage } from './coverage.ts';
-import type { CheckResult, RunReport, Shard } from './run-report.ts';
+import type { CheckResult, NotImplemented, RunReport, Shard } from './run-report.ts';
 import { checkCost } from './unit-costs.ts';
 
 export type { Shard };
@@ -115,6 +115,9 @@ export function mergeReports(reports: RunReport[]): RunReport {
   const hook = first.hook;
   // Ids are the merged report's: the shards numbered their own departures each from F1.
   numberFailures({ results: merged });
+  const coverage = mergeCoverage(reports.map((r) => r.coverage));
+  const notImplemented = mergeNotImplemented(reports, coverage);
+  const outOfScope = [...new Map(reports.flatMap((r) => r.outOfScope ?? []).map((o) => [o.name, o])).values()];
   return {
     target: first.target,
     ...(first.flags ? { flags: first.flags } : {}),
@@ -127,7 +130,29 @@ export function mergeReports(reports: RunReport[]): RunReport {
     hook,
     limited: { answers: reports.reduce((n, r) => n + (r.limited?.answers ?? 0), 0), waitedMs: reports.reduce((n, r) => n + (r.limited?.waitedMs ?? 0), 0) },
     results: merged,
-    coverage: mergeCoverage(reports.map((r) => r.coverage)),
+    coverage,
+    ...(notImplemented.length > 0 ? { notImplemented } : {}),
+    ...(first.scope ? { scope: first.scope } : {}),
+    ...(outOfScope.length > 0 ? { outOfScope } : {}),
     ok: reports.every((r) => r.ok) && merged.every((c) => c.status !== 'failed' && !(hook && c.status === 'not verified')),
   };
+}
+
+/**
+ * The operations not implemented over the whole run: what any shard found, its calls and blocked checks together,
+ * unless another shard reached one of the operation's documented outcomes (then it is there, in part at least, and
+ * the checks' own findings on it stand). Without this a sharded run of a half-built server merged into a pass.
+ */
+function mergeNotImplemented(reports: RunReport[], coverage: CoverageReport): NotImplemented[] {
+  const reached = new Set(coverage.operations.filter((o) => o.asserted.length + o.reachedOnly.length > 0).map((o) => o.operationId));
+  const byOperation = new Map<string, NotImplemented>();
+  for (const n of reports.flatMap((r) => r.notImplemented ?? [])) {
+    if (reached.has(n.operationId)) continue;
+    const seen = byOperation.get(n.operationId);
+    byOperation.set(
+      n.operationId,
+      seen ? { ...seen, calls: seen.calls + n.calls, blocked: [...new Set([...seen.blocked, ...n.blocked])].sort(), inScope: seen.inScope || n.inScope } : { ...n, blocked: [...n.blocked] },
+    );
+  }
+  return [...byOperation.values()];
 }
