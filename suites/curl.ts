@@ -69,6 +69,29 @@ function leavesOf(value: unknown, path: string[] = [], out: Array<[string, strin
   return out;
 }
 
+/** Fields that tell one element of a list from the others the same way on any server (a channel by its provider). */
+const DISTINCT = ['identifier', 'key', 'slug', 'name', 'label', 'provider', 'type', 'title'];
+
+/**
+ * A path into an answer with each list index replaced by the element's distinguishing field where it has one
+ * (`0.id` becomes `[identifier=x].id`): a server may order its lists otherwise (the reference fixes no order for
+ * most), and the script must pick the same thing, not the same position.
+ */
+function byField(body: unknown, path: string): string {
+  const steps = path.split('.');
+  let at: unknown = body;
+  return steps
+    .map((step) => {
+      const here = at;
+      at = Array.isArray(here) ? here[Number(step)] : (here as Record<string, unknown> | undefined)?.[step];
+      if (!Array.isArray(here) || !/^\d+$/.test(step) || !at || typeof at !== 'object') return step;
+      const el = at as Record<string, unknown>;
+      const field = DISTINCT.find((f) => typeof el[f] === 'string' && /^[\w -]{1,60}$/.test(el[f] as string) && !idLike(el[f] as string) && here.filter((x) => (x as Record<string, unknown> | null)?.[f] === el[f]).length === 1);
+      return field ? `[${field}=${el[field]}]` : step;
+    })
+    .join('.');
+}
+
 // A unit's history is read once per value the sequence uses: what each exchange sent and answered is worked out once.
 const answered = new WeakMap<object, Array<[string, string]>>();
 const sentOf = new WeakMap<Exchange, string[]>();
@@ -204,7 +227,7 @@ class Script {
           this.#uncaptured.add(v);
           continue;
         }
-        const path = leaves(source.responseBody).find(([, s]) => s === v)![0];
+        const path = byField(source.responseBody, leaves(source.responseBody).find(([, s]) => s === v)![0]);
         const prefix = /^([a-z]+)_/.exec(v)?.[1]?.toUpperCase() ?? 'ID';
         const n = (this.#counts.get(prefix) ?? 0) + 1;
         this.#counts.set(prefix, n);
@@ -304,8 +327,8 @@ class Script {
       `TARGET=${sq(ctx.base)}`,
       '# send: one request; prints its status and answer, and keeps the answer in $BODY for the lines after it.',
       `send() { BODY=$(curl -sS -w '\\n%{http_code}' "$@"); STATUS=\${BODY##*$'\\n'}; BODY=\${BODY%$'\\n'*}; printf -- '-> %s %s\\n' "$STATUS" "\${BODY:0:2000}"; }`,
-      '# get PATH: a value of the last answer, by its path (posts.0.id).',
-      `get() { node -e 'let v=JSON.parse(process.argv[1]);for(const k of process.argv[2].split(".").filter(Boolean))v=v==null?v:v[k];process.stdout.write(v==null?"":String(v))' "$BODY" "$1"; }`,
+      '# get PATH: a value of the last answer, by its path (posts.0.id; [identifier=x].id is the element whose identifier is x).',
+      `get() { node -e 'let v=JSON.parse(process.argv[1]);for(const k of process.argv[2].split(".").filter(Boolean)){const m=/^\\[(\\w+)=(.*)\\]$/.exec(k);v=v==null?v:m?(Array.isArray(v)?v.find((e)=>e!=null&&String(e[m[1]])===m[2]):undefined):v[k]}process.stdout.write(v==null?"":String(v))' "$BODY" "$1"; }`,
       '# at T MS: the instant MS milliseconds after T.',
       `at() { node -e 'process.stdout.write(new Date(Date.parse(process.argv[1])+Number(process.argv[2])).toISOString())' "$1" "$2"; }`,
     );

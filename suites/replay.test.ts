@@ -89,6 +89,20 @@ describe('spw replay over HTTP', () => {
     expect(shown.stdout).toMatch(/"id":"tx_[a-z0-9]+_again","type":"SPEND"/);
     expect(shown.stdout.split('\n').filter((l) => /^-> [45]\d\d /.test(l))).toEqual([]);
   }, 60_000);
+
+  it('the same script on a server that lists in another order picks the same channel, by its provider, not its place', async () => {
+    const reversed = await startMock({ port: 0, seed: 1, faults: ['double-charge'], variations: ['lists-reversed'], controlToken: TOKEN });
+    try {
+      const script = join(dir, 'f1-reversed.sh');
+      writeFileSync(script, report.results.flatMap((r) => r.failures)[0]!.reproduce!.split(mock.origin).join(reversed.origin));
+      const shown = await run('bash', [script], { VERIFY_STATES_TOKEN: TOKEN });
+      expect(shown.status, shown.stdout + shown.stderr).toBe(0);
+      expect(shown.stdout).toMatch(/"id":"tx_[a-z0-9]+_again","type":"SPEND"/);
+      expect(shown.stdout.split('\n').filter((l) => /^-> [45]\d\d /.test(l))).toEqual([]);
+    } finally {
+      await reversed.close();
+    }
+  }, 60_000);
 });
 
 describe("a failure's script without a hook", () => {
