@@ -1,11 +1,12 @@
 // Benchmark (never a test): the reads a calendar and a list screen make, on the seeded world and on the ready
-// busy-workspace scenario (2,400 posts, 300 media items, a long ledger), side by side in one run; then the same reads
-// on the busy world kept in a --state-file while a writer changes it, to show what the file's writes cost requests.
-// Usage: npm run bench:busy [-- --duration 5 --connections 10]
-import { mkdtempSync, rmSync } from 'node:fs';
+// busy-workspace scenario (thousands of posts, hundreds of media items, a long ledger), side by side in one run; then
+// the same reads on the busy world kept in a --state-file while a writer changes it, to show what the file's writes
+// cost requests. `--record` writes docs/perf/busy.json, from which docs/perf.md's table is generated.
+// Usage: npm run bench:busy [-- --duration 5 --connections 10 --record]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, NODE, arg, freePort, loadWithCpu, machine, startServer, type Started } from './lib/processes.ts';
+import { API, NODE, ROOT, arg, flag, freePort, loadWithCpu, machine, startServer, type Started } from './lib/processes.ts';
 
 const duration = Number(arg('duration', '5'));
 const connections = Number(arg('connections', '10'));
@@ -84,6 +85,10 @@ async function main() {
     const b = r.busy!;
     const f = r['busy + state file']!;
     console.log(`| ${name} | ${s.rps} | ${b.rps} | ${(b.rps / s.rps).toFixed(2)} | ${b.p99} | ${b.bytes} | ${f.rps}, ${f.p99}, ${f.max} |`);
+  }
+  if (flag('record')) {
+    writeFileSync(join(ROOT, 'docs', 'perf', 'busy.json'), `${JSON.stringify({ machine: info, connections, durationSeconds: duration, rows }, null, 2)}\n`);
+    console.log('\nrecorded docs/perf/busy.json: run npm run perf:tables to write docs/perf.md\'s table from it');
   }
 }
 

@@ -1,5 +1,6 @@
 // docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
-// `npm run bench -- --record`; docs/perf/growth.json, by `npm run bench:growth -- --record`), so a figure is written
+// `npm run bench -- --record`; docs/perf/growth.json and busy.json, by `npm run bench:growth -- --record` and
+// `npm run bench:busy -- --record`), so a figure is written
 // once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
 // scripts/generated-sections.test.ts fails when one is out of date.
 import { readFileSync } from 'node:fs';
@@ -57,11 +58,22 @@ function growth(): string {
   return lines.join('\n');
 }
 
+function busy(): string {
+  const b = read('busy.json');
+  const lines = ['| Read | seeded req/s | busy req/s | busy / seeded | busy p99 | bytes per answer (busy) | busy with `--state-file` being written: req/s, p99, max |', '|---|---|---|---|---|---|---|'];
+  for (const [name, r] of Object.entries<any>(b.rows)) {
+    const [s, y, f] = [r.seeded, r.busy, r['busy + state file']];
+    lines.push(`| ${cell(name)} | ${n(s.rps)} | ${n(y.rps)} | ${(y.rps / s.rps).toFixed(2)} | ${y.p99} ms | ${(y.bytes / 1000).toFixed(1)} KB | ${n(f.rps)}, ${f.p99} ms, ${f.max} ms |`);
+  }
+  lines.push('', `Measured on ${machine(b)}.`);
+  return lines.join('\n');
+}
+
 const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
 
-export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth)];
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy)];
 
 if (import.meta.main) {
   for (const s of PERF_TABLES) writeSection(s);
-  console.log('docs/perf.md: tables written from docs/perf/bench.json and docs/perf/growth.json');
+  console.log('docs/perf.md: tables written from docs/perf/bench.json, growth.json and busy.json');
 }
