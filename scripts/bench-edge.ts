@@ -2,13 +2,14 @@
 // mock, all sending the mock's own integrations list: the bare server, the HTTP adapter alone, a Hono route with an
 // async handler, the mock's app behind the adapter, and the mock as `spw mock` serves it, on its direct lane past the
 // adapter and the router (docs/architecture.md). Rounds alternate the five,
-// so a machine that gets busier hurts all alike; medians of the rounds are printed, as CPU per answer.
-// Usage: npm run bench:edge [-- --rounds 3 --duration 5 --connections 10 --wait 120 --anyway]
+// so a machine that gets busier hurts all alike; medians of the rounds are printed, as CPU per answer. `--record`
+// writes docs/perf/edge.json, from which docs/perf.md's table is generated.
+// Usage: npm run bench:edge [-- --rounds 3 --duration 5 --connections 10 --wait 120 --anyway --record]
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_KEY } from './lib/bench-requests.ts';
-import { API, NODE, arg, flag, freePort, httpJson, loadWithCpu, median, quietMachine, startServer } from './lib/processes.ts';
+import { API, NODE, ROOT, arg, flag, freePort, httpJson, loadWithCpu, median, quietMachine, startServer } from './lib/processes.ts';
 
 const rounds = Number(arg('rounds', '3'));
 const duration = Number(arg('duration', '5'));
@@ -59,6 +60,11 @@ async function main() {
     const here = median(cpu[i]!);
     const added = i === 0 ? '' : `${here - median(cpu[i - 1]!)} µs`;
     console.log(`| ${step.name} | ${median(rps[i]!)} | ${here} µs (rounds: ${cpu[i]!.join(', ')}) | ${added} | ${(here / bare).toFixed(2)}x |`);
+  }
+  if (flag('record')) {
+    const steps = STEPS.map((step, i) => ({ name: step.name, requestsPerSecond: median(rps[i]!), cpuMicrosPerRequest: median(cpu[i]!), rounds: cpu[i]! }));
+    writeFileSync(join(ROOT, 'docs', 'perf', 'edge.json'), `${JSON.stringify({ machine: info, connections, durationSeconds: duration, rounds, steps }, null, 2)}\n`);
+    console.log('\nrecorded docs/perf/edge.json: run npm run perf:tables to write docs/perf.md\'s table from it');
   }
 }
 

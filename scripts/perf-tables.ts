@@ -1,6 +1,6 @@
 // docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
-// `npm run bench -- --record`; docs/perf/growth.json and busy.json, by `npm run bench:growth -- --record` and
-// `npm run bench:busy -- --record`), so a figure is written
+// `npm run bench -- --record`; growth.json, busy.json and edge.json by bench:growth, bench:busy and bench:edge with
+// `-- --record`), so a figure is written
 // once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
 // scripts/generated-sections.test.ts fails when one is out of date.
 import { readFileSync } from 'node:fs';
@@ -69,11 +69,23 @@ function busy(): string {
   return lines.join('\n');
 }
 
+function edge(): string {
+  const e = read('edge.json');
+  const lines = ['| step | req/s | CPU per answer (median) | each round | added by the step |', '|---|---|---|---|---|'];
+  e.steps.forEach((step: any, i: number) => {
+    const added = i === 0 ? '' : `${step.cpuMicrosPerRequest - e.steps[i - 1].cpuMicrosPerRequest} µs`;
+    lines.push(`| ${cell(step.name)} | ${n(step.requestsPerSecond)} | ${step.cpuMicrosPerRequest} µs | ${step.rounds.join(', ')} µs | ${added} |`);
+  });
+  const spread = (step: any) => Math.max(...step.rounds) - Math.min(...step.rounds);
+  lines.push('', `Medians of ${e.rounds} alternating rounds; a step's rounds spread over up to ${Math.max(...e.steps.map(spread))} µs, so a difference smaller than that is within the noise. Measured on ${machine(e)}.`);
+  return lines.join('\n');
+}
+
 const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
 
-export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy)];
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge)];
 
 if (import.meta.main) {
   for (const s of PERF_TABLES) writeSection(s);
-  console.log('docs/perf.md: tables written from docs/perf/bench.json, growth.json and busy.json');
+  console.log('docs/perf.md: tables written from docs/perf/*.json');
 }
