@@ -1,6 +1,6 @@
 // docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
 // `npm run bench -- --record`; growth.json, busy.json and edge.json by bench:growth, bench:busy and bench:edge with
-// `-- --record`), so a figure is written
+// `-- --record`; soak.json by `npm run soak -- --requests 60000 --out docs/perf/soak.json`), so a figure is written
 // once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
 // scripts/generated-sections.test.ts fails when one is out of date.
 import { readFileSync } from 'node:fs';
@@ -81,9 +81,25 @@ function edge(): string {
   return lines.join('\n');
 }
 
+function soak(): string {
+  const k = read('soak.json');
+  const m = k.memoryMiB;
+  const f = (v: number) => v.toFixed(1);
+  const cols = [...m.samples.map((x: any) => n(x.done)), `then ${k.idleSeconds ?? 15} s idle`];
+  const lines = [
+    `| after requests | ${cols.join(' | ')} |`,
+    `|---|${cols.map(() => '---|').join('')}`,
+    `| RSS (MiB) | ${[...m.samples.map((x: any) => f(x.rssMiB)), f(m.idle.rssMiB)].join(' | ')} |`,
+    `| heap after a full collection (MiB) | ${[...m.samples.map((x: any) => f(x.heapMiB)), f(m.idle.heapMiB)].join(' | ')} |`,
+  ];
+  const start = m.samples[0];
+  lines.push('', `${n(k.requests)} requests, ${k.concurrency} at a time, in ${f(k.seconds)} s. From the middle of the run to its end RSS grew ${f(m.middleToEnd.rss)} MiB and the heap ${f(m.middleToEnd.heap)} MiB; after the idle the heap holds ${f(m.idle.heapMiB)} MiB, against ${f(start.heapMiB)} MiB before the first request. A busy loop got ${Math.round(k.cpuShare * 100)} % of a core.`);
+  return lines.join('\n');
+}
+
 const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
 
-export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge)];
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge), section('perf-soak', soak)];
 
 if (import.meta.main) {
   for (const s of PERF_TABLES) writeSection(s);
