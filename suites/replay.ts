@@ -134,6 +134,11 @@ export async function replay(report: RunReport, id: string | undefined, out: Nod
       write(`\nCannot tell (exit 2): ${failure.check} was not verified on this target: ${result?.notes[0] ?? 'it did not run'}.`);
       return 2;
     }
+    // A check verified only in part may not have reached what failed: that is no proof the departure is gone.
+    if (result.status === 'passed in part') {
+      write(`\nCannot tell (exit 2): ${failure.check} passed only in part on this target: ${result.notes[0] ?? 'a part was not verified'}.`);
+      return 2;
+    }
     write(`\nThe departure did not show (exit 0): ${failure.check} ${result.status} (${result.assertions} assertion(s), ${result.requests} request(s)).`);
     return 0;
   } catch (err) {

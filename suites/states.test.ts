@@ -1,6 +1,7 @@
 // Provider states: one catalogue (suites/states.ts), one hook contract (spec/states.yaml), the mock's hook over its
 // control API (/_mock/states), and the runner's verdicts with a hook, with part of one, and with none.
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { apiBasePath } from '../spec/load.ts';
 import './checks/index.ts';
 import { allChecks } from './checks/registry.ts';
 import { IN_PROCESS_ORIGIN, IN_PROCESS_T0, inProcessTarget } from './in-process.ts';
+import { replay } from './replay.ts';
 import { runChecks } from './runner.ts';
 import { STATES, STATE_NAMES } from './states.ts';
 import { statesOfCheck } from './states-map.ts';
@@ -192,6 +194,11 @@ describe('verdicts with a hook, part of one, and none', () => {
     const fine = await runChecks(await partialHookTarget(['world.reset', 'workspaces', 'clock']), { seed: 3, runs: 1, checks: ['use_after_free'] });
     // Against the mock without the bug it passes on what it could see, in part: the gate of a hook still fails on that.
     expect([fine.results[0]!.status, fine.ok]).toEqual(['passed in part', false]);
+    // And spw replay of the bug's failure on that target cannot call it gone: a check verified only in part is no proof.
+    let said = '';
+    const out = new Writable({ write: (c, _e, done) => ((said += String(c)), done()) });
+    const status = await replay(JSON.parse(JSON.stringify(report)), r!.failures[0]!.id, out, { target: await partialHookTarget(['world.reset', 'workspaces', 'clock']) });
+    expect([status, said]).toEqual([2, expect.stringContaining('Cannot tell (exit 2): use_after_free passed only in part on this target')]);
   });
 
   it('a hook without a state a check needs: that check is not verified, naming the state, and the run fails', async () => {
