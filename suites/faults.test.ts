@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { Writable } from 'node:stream';
-import { inProcessTarget } from './in-process.ts';
+import { IN_PROCESS_T0, inProcessTarget } from './in-process.ts';
+import { MockClock } from '../mocks/domain/clock.ts';
 import { runChecks, type RunReport } from './runner.ts';
 import { replay } from './replay.ts';
 import { getCheck } from './checks/registry.ts';
@@ -13,6 +14,23 @@ import { documented, generated } from '../scripts/lib/generated-section.ts';
 const FILTER = process.env.FAULTS?.split(',').filter(Boolean);
 /** Each fault's report, as its JSON file would read it back, for the replays below. */
 const reports = new Map<string, RunReport>();
+
+/** A clock that runs: a millisecond passes at every read, as a request on a real clock may straddle one. */
+function ticking(): MockClock {
+  let t = IN_PROCESS_T0;
+  return new MockClock({ realNow: () => (t += 1) });
+}
+
+/** The faults that act on what the request just recorded (its charge, its refund): they must not need a frozen clock. */
+const ACT_ON_THIS_REQUEST = ['double-charge', 'missing-refund', 'disconnect-keeps-credits', 'rescheduled-draft-free', 'draft-charged', 'x-reads-free'];
+
+describe('faults on a running clock', () => {
+  it.each(ACT_ON_THIS_REQUEST.filter((f) => !FILTER || FILTER.includes(f)))('%s is caught when the clock moves while a request is handled', async (name) => {
+    const fault = FAULTS.find((f) => f.name === name)!;
+    const report = await runChecks(await inProcessTarget({ faults: [name], clock: ticking() }), { seed: 7, runs: 2, checks: [...fault.caughtBy] });
+    expect(report.results.filter((r) => r.status === 'failed').map((r) => r.name), JSON.stringify(report.results.map((r) => [r.name, r.status, r.notes[0]]))).not.toEqual([]);
+  });
+});
 
 describe('fault catalogue', () => {
   it('has at least 25 faults across every area, each naming the checks that catch it', () => {

@@ -1,5 +1,5 @@
 // The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
+import { type FaultDefinition, duringRequest, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
 import { findChannel } from '../../domain/world.ts';
 import { priceItem } from '../../domain/wallet-pricing.ts';
 import { updateRow } from '../../domain/posts.ts';
@@ -25,12 +25,12 @@ export const ANALYTICS: FaultDefinition[] = [
     description: 'A fresh analytics read of the `x` channel on pay-as-you-go takes nothing from the wallet (and is never refused with 402): the read is charged and at once put back.',
     caughtBy: ['x_analytics_reads_charged'],
     operations: ['getChannelAnalytics'],
-    override: (state) => (r, { request }) => {
+    override: (state) => (r, info) => {
+      const { request } = info;
       const ws = workspaceOf(state, request);
       if (!ws || (r.status !== 200 && !(r.status === 402 && r.body?.wallet === true))) return undefined;
-      const now = nowIn(state, ws);
       const ledger: any[] = ws.wallet.ledger;
-      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && t.createdAt === now)) {
+      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && duringRequest(state, ws, info, t.createdAt))) {
         ledger.splice(ledger.indexOf(t), 1);
         ws.wallet.balance -= t.cents;
       }
@@ -40,7 +40,7 @@ export const ANALYTICS: FaultDefinition[] = [
       // Only a provider whose reads the price list prices (x.post_read) is refused for want of credits.
       if (!channel || !priceItem(state.world, `${channel.identifier}.post_read`)) return undefined;
       // The 402 came from the charge: answer as if the read were free.
-      return { status: 200, headers: { ...r.headers, 'x-cached-at': new Date(now).toISOString() }, body: [] };
+      return { status: 200, headers: { ...r.headers, 'x-cached-at': new Date(nowIn(state, ws)).toISOString() }, body: [] };
     },
   },
   {

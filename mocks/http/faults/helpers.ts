@@ -53,13 +53,25 @@ export function decodeSegment(segment: string): string {
     return segment;
   }
 }
-export type Info = { operationId: string; request: Request };
+/** What an override knows of the request: its operation, the request, and the mock's clock when it arrived. */
+export type Info = { operationId: string; request: Request; startedAt: number };
 /** A reply override: the reply to answer instead, or `undefined` to keep it. */
 export type After = (reply: Reply, info: Info) => Reply | void;
 
 /** Now, as workspace `ws` sees it: the mock's clock, and how far the workspace's own runs ahead (a lane's, moved alone). */
 export function nowIn(state: MockState, ws: Workspace | undefined): number {
   return ws ? timeIn(state.env, ws) : state.clock.now();
+}
+
+/**
+ * Whether a record's instant (in workspace `ws`'s time) falls within the request being answered: what this request
+ * made, not what came before. A running clock moves while a request is handled, so "made now" is a span from its
+ * arrival, never one instant (matched as one, a fault acted only when the handler and the override shared a
+ * millisecond).
+ */
+export function duringRequest(state: MockState, ws: Workspace, info: Info, at: number): boolean {
+  const now = nowIn(state, ws);
+  return at >= info.startedAt + (now - state.clock.now()) && at <= now;
 }
 
 /** The usual override: act only on a 200 answered to a workspace's key; `undefined` keeps the reply. */
@@ -70,10 +82,9 @@ export function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info)
   };
 }
 
-/** Takes back every refund the operation just made (those recorded at this instant), balance and ledger alike. */
-export const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws) => {
-  const now = nowIn(state, ws);
-  const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && t.createdAt === now);
+/** Takes back every refund the operation just made (those recorded while it was handled), balance and ledger alike. */
+export const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws, info) => {
+  const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && duringRequest(state, ws, info, t.createdAt));
   for (const t of refunds) ws.wallet.balance -= t.cents;
   ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
   return undefined;

@@ -97,10 +97,11 @@ export function faultLayer(state: MockState): FaultLayer | undefined {
       if (rewrites.length === 0 && mine.length === 0) return undefined;
       return (decide) => async (call) => {
         const request = rewrites.reduce((r, rewrite) => rewrite(r), call.request);
+        const startedAt = state.clock.now();
         const d = await decide({ ...call, request });
         if (d.kind !== 'reply') return d;
         let reply: Reply = { status: d.status, body: d.body, headers: d.headers };
-        for (const o of mine) reply = o.after(reply, { operationId, request }) ?? reply;
+        for (const o of mine) reply = o.after(reply, { operationId, request, startedAt }) ?? reply;
         return { kind: 'reply', ...reply };
       };
     },

@@ -1,6 +1,6 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import type { OperationHandler } from '../pipeline.ts';
-import { type FaultDefinition, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
+import { type FaultDefinition, duringRequest, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo } from '../../domain/world.ts';
@@ -15,9 +15,8 @@ export const WALLET: FaultDefinition[] = [
     description: 'Scheduling a priced post charges every item twice.',
     caughtBy: ['estimate_equals_charge'],
     operations: ['createPosts', 'changePostStatus'],
-    override: onOk((state, _, ws) => {
-      const now = nowIn(state, ws);
-      for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && t.createdAt === now && !t.id.endsWith('_again'))) {
+    override: onOk((state, _, ws, info) => {
+      for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && duringRequest(state, ws, info, t.createdAt) && !t.id.endsWith('_again'))) {
         if (ws.wallet.ledger.some((x: any) => x.id === `${t.id}_again`)) continue;
         ws.wallet.ledger.push({ ...t, id: `${t.id}_again` });
         ws.wallet.balance += t.cents;
@@ -39,12 +38,11 @@ export const WALLET: FaultDefinition[] = [
     description: 'A post refunded by a move back to draft and then scheduled again is not charged again.',
     caughtBy: ['charged_again_after_refund'],
     operations: ['changePostStatus'],
-    override: onOk((state, _, ws, { request }) => {
-      const postId = segmentAt(request.url, -2);
+    override: onOk((state, _, ws, info) => {
+      const postId = segmentAt(info.request.url, -2);
       const ledger: any[] = ws.wallet.ledger;
       if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
-      const now = nowIn(state, ws);
-      for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && t.createdAt === now)) {
+      for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && duringRequest(state, ws, info, t.createdAt))) {
         ledger.splice(ledger.indexOf(t), 1);
         ws.wallet.balance -= t.cents;
       }
@@ -229,17 +227,16 @@ export const WALLET: FaultDefinition[] = [
     description: 'Saving a draft on a channel whose provider is `x` takes credits (x.post per post) as if scheduled.',
     caughtBy: ['draft_costs_nothing'],
     operations: ['createPosts'],
-    override: onOk((state, r, ws) => {
+    override: onOk((state, r, ws, info) => {
       if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
-      const now = nowIn(state, ws);
-      if (ws.wallet.ledger.some((t: any) => t.createdAt === now && isSpend(t))) return undefined; // scheduled: already charged
+      if (ws.wallet.ledger.some((t: any) => duringRequest(state, ws, info, t.createdAt) && isSpend(t))) return undefined; // scheduled: already charged
       for (const created of r.body as Array<{ postId: string; integration: string }>) {
         const channel = ws.channels.find((c) => c.id === created.integration);
         // A provider the price list charges per post (x.post).
         const price = channel && priceItem(state.world, `${channel.identifier}.post`);
         if (!price) continue;
         const cents = -Math.round(price.credits * 100);
-        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: `Post on ${providerInfo(state.world, channel.identifier).label}`, cents, quantity: 1, actionKey: price.key, reference: created.postId, receiptUrl: null, createdAt: now } as any);
+        ws.wallet.ledger.push({ id: `tx_draft_${created.postId}`, type: 'SPEND', description: `Post on ${providerInfo(state.world, channel.identifier).label}`, cents, quantity: 1, actionKey: price.key, reference: created.postId, receiptUrl: null, createdAt: nowIn(state, ws) } as any);
         ws.wallet.balance += cents;
       }
       return undefined;
