@@ -363,8 +363,15 @@ describe('the commands the README and the guides show', () => {
 
   const spw = commands.map((c) => ({ c, parsed: spwArgv(c.text) })).filter((x) => x.parsed && !EXEMPT.some(([re]) => re.test(x.c.text)));
 
-  // Each starts its own process on its own port: they start side by side, as their start-up is mostly waiting.
-  it.concurrent.each(spw.filter((x) => x.parsed!.argv[0] === 'mock').map((x) => [`${x.c.file}: ${x.c.text}`, x.parsed!] as const))(
+  // Each starts its own process on its own port: they start side by side, as their start-up is mostly waiting. The
+  // same command shown in several places (`npx spw mock`, `npm start`) starts once, named with every place.
+  const mocks = new Map<string, { places: string[]; parsed: NonNullable<ReturnType<typeof spwArgv>> }>();
+  for (const x of spw.filter((x) => x.parsed!.argv[0] === 'mock')) {
+    const key = JSON.stringify(x.parsed);
+    const seen = mocks.get(key) ?? mocks.set(key, { places: [], parsed: x.parsed! }).get(key)!;
+    seen.places.push(`${x.c.file}: ${x.c.text}`);
+  }
+  it.concurrent.each([...mocks.values()].map((m) => [m.places.join(' | '), m.parsed] as const))(
     '%s starts a mock that serves',
     async (label, { argv, env }) => serves(argv, env, label),
     30_000,
