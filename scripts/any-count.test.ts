@@ -1,4 +1,4 @@
-// Issue #28: the suites read wire shapes through the generated types, so `any` stays out of suites/ (at most
+// The suites read wire shapes through the generated types, so `any` stays out of suites/ (at most
 // MAX_ANY, test files aside). Counted with a regex over the code once comments, strings and regex literals are blanked.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

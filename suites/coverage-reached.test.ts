@@ -7,7 +7,7 @@ import { runChecks } from './runner.ts';
 import { readFileSync } from 'node:fs';
 import { statesMapOf, statesMapText } from './states-map.ts';
 
-/** Outcomes no check provoked until issue #18, and the check that provokes and asserts each now. */
+/** Outcomes that once no check provoked, each with the check that now reaches and asserts it on its own. */
 const PROVOKED_BY: Array<[check: string, operationId: string, outcome: string]> = [
   ['unknown_names_refused', 'getSocialConnectUrl', '400'],
   ['unknown_names_refused', 'getSkill', '404'],

@@ -82,7 +82,7 @@ describe("docs/mock.md's provider table", () => {
 });
 
 describe('where providers are named', () => {
-  // Issue #43: a provider with no rule of its own in the reference is named in at most 2 source files, and all of
+  // The bound: a provider with no rule of its own in the reference is named in at most 2 source files, and all of
   // them together in at most 40 file-mentions (`npm run providers:mentions` prints the counts and, with --files, where).
   const mentions = providerMentions();
 

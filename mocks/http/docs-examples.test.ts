@@ -1,4 +1,4 @@
-// The /docs examples run unedited (issue #27 part 6): for every operation, the request Swagger UI pre-fills from the
+// The /docs examples run unedited: for every operation, the request Swagger UI pre-fills from the
 // page's edition of the document, sent as it is with the key the page marks, succeeds on a freshly started mock, or
 // reaches the operation's documented refusal where no static example can succeed (named below, with the reason).
 import { afterAll, describe, expect, it } from 'vitest';

@@ -85,7 +85,7 @@ describe('the interactive reference at /docs', () => {
     expect(requested).toContain(`${mock.origin}/docs/openapi.json`);
   });
 
-  // Issue #27 part 6: with the key the page marks, the pre-filled examples run as they are. One GET with a path
+  // With the key the page marks, the pre-filled examples run as they are. One GET with a path
   // parameter, the scheduled POST /posts (a date after the clock, a channel of the workspace) and a PATCH.
   it.each([
     ['getIntegrationSettings', /\/integration-settings\/ch_paid_x$/],
