@@ -7,7 +7,7 @@ import { runChecks } from './runner.ts';
 import { readFileSync } from 'node:fs';
 import { statesMapOf, statesMapText } from './states-map.ts';
 
-/** Outcomes that once no check provoked, each with the check that now reaches and asserts it on its own. */
+/** Outcomes a single check reaches and asserts when it runs on its own, each with that check. */
 const PROVOKED_BY: Array<[check: string, operationId: string, outcome: string]> = [
   ['unknown_names_refused', 'getSocialConnectUrl', '400'],
   ['unknown_names_refused', 'getSkill', '404'],
