@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './config.ts';
 import { MockClock } from '../mocks/domain/clock.ts';
+import { SECRET_ENV } from '../suites/secret-env.ts';
 import type { Scenario } from '../mocks/domain/scenario.ts';
 
 /** What an action hands back: an exit status, or undefined to keep the process running (a server is listening). */
@@ -463,13 +464,13 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .description('Run the conformance suites against any implementation of the API (or the mock in-process)')
     .addOption(new Option('--target <url>', 'the API base URL, e.g. http://127.0.0.1:4010/api/public/v1 (a bare origin gets /api/public/v1)').env('VERIFY_TARGET'))
     .addOption(new Option('--base-path <path>', "where a bare-origin --target mounts the API (default /api/public/v1; '/' for servers at the root, such as Prism)").env('VERIFY_BASE_PATH'))
-    .addOption(new Option('--key-free <key>', 'API key of a free workspace never topped up').env('VERIFY_KEY_FREE'))
-    .addOption(new Option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)').env('VERIFY_KEY_PAYG'))
-    .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env('VERIFY_KEY_PAID'))
+    .addOption(new Option('--key-free <key>', 'API key of a free workspace never topped up').env(SECRET_ENV.free))
+    .addOption(new Option('--key-payg <key>', 'API key of a free pay-as-you-go workspace (topped up, not frozen)').env(SECRET_ENV.payg))
+    .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env(SECRET_ENV.paid))
     .addOption(new Option('--control <url>', "the mock's control API (<origin>/_mock): keys are read from it, and it resets, moves the clock, tops up...").env('VERIFY_CONTROL'))
-    .addOption(new Option('--control-token <token>', 'the bearer token of a mock started with --control-token').env('VERIFY_CONTROL_TOKEN'))
+    .addOption(new Option('--control-token <token>', 'the bearer token of a mock started with --control-token').env(SECRET_ENV.controlToken))
     .addOption(new Option('--states <url>', "the target's provider-states hook (spec/states.yaml): checks set up what the public API cannot create through it; with a hook, every check must be verified").env('VERIFY_STATES'))
-    .addOption(new Option('--states-token <token>', 'a bearer token sent to the --states hook').env('VERIFY_STATES_TOKEN'))
+    .addOption(new Option('--states-token <token>', 'a bearer token sent to the --states hook').env(SECRET_ENV.statesToken))
     .addOption(new Option('--app-url <url>', "the web app host ({app_url}: the OAuth consent page and token endpoint); default: the control API's origin, or the target's").env('VERIFY_APP_URL'))
     .addOption(new Option('--seed <n>', 'seed for generated data; the same seed reproduces the same run').env('VERIFY_SEED'))
     .addOption(new Option('--runs <n>', 'generated cases per property').env('VERIFY_RUNS').default('10'))
@@ -522,7 +523,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
       'after',
       `
 The report holds the run's flags without secrets: keys and tokens are read from the variables verify reads
-(VERIFY_KEY_FREE, VERIFY_KEY_PAYG, VERIFY_KEY_PAID, VERIFY_STATES_TOKEN, VERIFY_CONTROL_TOKEN). With a states hook the
+(${Object.values(SECRET_ENV).join(', ')}). With a states hook the
 check starts from the hook's reset, keys and workspaces read afresh; dates come from the target's clock.
 
 Exit status: 0 the departure did not show again, 1 it did (or the check found another departure, printed),

@@ -100,11 +100,6 @@ function exchangeOf(exchanges: readonly Exchange[]): Failure['exchange'] {
   return { request: `${e.method} ${e.url}`, status: e.status, answer: body.length > 4000 ? `${body.slice(0, 4000)}… (${body.length} characters)` : body };
 }
 
-/** A curl line for one exchange, a script of the last ones for a sequence (with the setup they need: suites/curl.ts). */
-function reproduceOf(exchanges: Exchange[]): string | undefined {
-  return reproduction(exchanges);
-}
-
 /**
  * What a failure's script reads of the run: the target's root and hook, the keys and workspace ids by the kind of
  * workspace they stand for (a script reads them afresh), and what was sent before the failing sequence.
@@ -301,7 +296,7 @@ function checkView(base: Target, lane: Lane, name: string, hookless = false): Ta
 }
 
 function failureOf(check: Check, seed: number, err: CheckFailed, extra: Partial<Failure> = {}): Failure {
-  return { check: check.name, seed, operation: err.operation, received: err.received, documented: err.documented, reproduce: reproduceOf(err.exchanges), exchange: exchangeOf(err.exchanges), ...extra };
+  return { check: check.name, seed, operation: err.operation, received: err.received, documented: err.documented, reproduce: reproduction(err.exchanges), exchange: exchangeOf(err.exchanges), ...extra };
 }
 
 /** The context a property check drives the target through. */
@@ -338,7 +333,7 @@ function checkContext(run: Run, running: Running): CheckContext {
       asserted(...exchanges);
       if (ok) return true;
       const seen = exchanges.filter((e): e is Exchange => e !== undefined);
-      result.failures.push({ check: check.name, seed: options.seed, reproduce: reproduceOf(seen), exchange: exchangeOf(seen), ...f });
+      result.failures.push({ check: check.name, seed: options.seed, reproduce: reproduction(seen), exchange: exchangeOf(seen), ...f });
       return false;
     },
     failWith(err, extra = {}) {

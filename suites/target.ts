@@ -5,6 +5,7 @@ import { Control } from './control.ts';
 import { History, recordingFetch } from './history.ts';
 import { apiRoot } from './url.ts';
 import { politeFetch, type PoliteStats } from './polite.ts';
+import { SECRET_ENV } from './secret-env.ts';
 
 export type KeyKind = 'free' | 'payg' | 'paid';
 export const KEY_KINDS: KeyKind[] = ['free', 'payg', 'paid'];
@@ -68,14 +69,8 @@ export interface TargetFlags {
   variations?: string[];
 }
 
-/** The variable `verify` reads each secret flag from (cli/program.ts). */
-export const SECRET_ENV = {
-  free: 'VERIFY_KEY_FREE',
-  payg: 'VERIFY_KEY_PAYG',
-  paid: 'VERIFY_KEY_PAID',
-  statesToken: 'VERIFY_STATES_TOKEN',
-  controlToken: 'VERIFY_CONTROL_TOKEN',
-} as const;
+/** The variable `verify` reads each secret flag from. */
+export { SECRET_ENV };
 
 export interface TargetOptions {
   target: string;
