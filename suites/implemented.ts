@@ -44,45 +44,58 @@ export function scopeOf(areas: string[] | undefined, operations: string[] | unde
 }
 
 /**
- * Whether an answer is what a server that lacks the operation gives: 501 or 405, or a 404 the operation does not
- * document, or whose body is not its documented 404 (a router's page). A documented 404 is the operation's own.
+ * What an answer says of whether the operation is built: `unbuilt` (501, 405, a 404 the operation does not document,
+ * or one whose body is not its documented 404: a router's page), `either` (a 404 in the Error shape, which a built
+ * operation answers for a missing resource and a half-built server's router may answer for a path it has no route
+ * for), or `built` (anything else).
  */
-function unbuilt(e: Exchange, validator: ContractValidator): string | undefined {
-  if (e.status === 501 || e.status === 405) return String(e.status);
-  if (e.status !== 404 || !e.operationId) return undefined;
+function evidence(e: Exchange, validator: ContractValidator): { kind: 'unbuilt'; why: string } | { kind: 'either' | 'built' } {
+  if (e.status === 501 || e.status === 405) return { kind: 'unbuilt', why: String(e.status) };
+  if (e.status !== 404 || !e.operationId) return { kind: 'built' };
   const op = validator.byId(e.operationId);
-  if (!op.responseStatuses.includes('404')) return '404 (the operation documents none)';
+  if (!op.responseStatuses.includes('404')) return { kind: 'unbuilt', why: '404 (the operation documents none)' };
   const body = record(e.responseBody);
   const isError = typeof body?.statusCode === 'number' || typeof body?.msg === 'string' || typeof body?.message === 'string' || Array.isArray(body?.message);
-  return isError ? undefined : "404 (not the operation's Error body)";
+  return isError ? { kind: 'either' } : { kind: 'unbuilt', why: "404 (not the operation's Error body)" };
 }
 
-/** Watches every answer of a run, and tells at the end which operations answered every call as unbuilt. */
+/**
+ * Watches every answer of a run, and tells at the end which operations answered every authenticated call as unbuilt.
+ * A server being built puts its auth middleware in front of routes that do not exist yet: a call without a valid key
+ * gets that middleware's 401 whether the route is built or not, so such an answer says nothing of the operation.
+ */
 export class Implemented {
-  readonly #seen = new Map<string, { calls: number; unbuilt: number; answered?: string; by: Set<string> }>();
+  readonly #seen = new Map<string, { calls: number; unbuilt: number; either: number; answered?: string; by: Set<string> }>();
   readonly #validator: ContractValidator;
+  readonly #authenticated: (e: Exchange) => boolean;
 
-  constructor(validator: ContractValidator = getValidator()) {
+  /** `authenticated`: whether a request carried one of the run's keys; every request counts when not given. */
+  constructor(validator: ContractValidator = getValidator(), authenticated: (e: Exchange) => boolean = () => true) {
     this.#validator = validator;
+    this.#authenticated = authenticated;
   }
 
   see(e: Exchange): void {
     if (!e.operationId) return;
-    const row = this.#seen.get(e.operationId) ?? { calls: 0, unbuilt: 0, by: new Set<string>() };
+    if (e.status === 401 && !this.#authenticated(e)) return;
+    const row = this.#seen.get(e.operationId) ?? { calls: 0, unbuilt: 0, either: 0, by: new Set<string>() };
     this.#seen.set(e.operationId, row);
     row.calls++;
-    const why = unbuilt(e, this.#validator);
-    if (why !== undefined) {
+    const seen = evidence(e, this.#validator);
+    if (seen.kind === 'unbuilt') {
       row.unbuilt++;
-      row.answered ??= why;
-    }
+      row.answered ??= seen.why;
+    } else if (seen.kind === 'either') row.either++;
     if (e.by && e.by !== 'discovery') row.by.add(unitOf(e.by).check);
   }
 
-  /** Operations every call of which answered as unbuilt; `scope` tells which of them the run was asked to judge. */
+  /**
+   * Operations whose every authenticated call answered as unbuilt, or as a 404 that could be either beside them (a
+   * hostile id the router has no route for); `scope` tells which of them the run was asked to judge.
+   */
   report(scope: ReadonlySet<string> | undefined): NotImplemented[] {
     return [...this.#seen]
-      .filter(([, r]) => r.calls > 0 && r.unbuilt === r.calls)
+      .filter(([, r]) => r.unbuilt > 0 && r.unbuilt + r.either === r.calls)
       .map(([operationId, r]) => ({ operationId, answered: r.answered!, calls: r.calls, blocked: [...r.by].sort(), inScope: !scope || scope.has(operationId) }));
   }
 }

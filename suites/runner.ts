@@ -132,10 +132,11 @@ class ResponseInspection {
   private readonly coverage: Coverage;
   private readonly seed: number;
   private checkedUpTo: number;
-  readonly implemented = new Implemented();
+  readonly implemented: Implemented;
   private readonly script: ScriptContext;
 
-  constructor(target: Target, checks: Check[], coverage: Coverage, seed: number, lanes: Lane[]) {
+  constructor(target: Target, checks: Check[], coverage: Coverage, seed: number, lanes: Lane[], authenticated: (e: Exchange) => boolean) {
+    this.implemented = new Implemented(getValidator(), authenticated);
     this.script = scriptContext(target, () => lanes, () => []);
     this.target = target;
     this.checks = checks;
@@ -645,7 +646,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   };
   const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome, scope: options.scope });
   const responseChecks = selectedResponseChecks(selected);
-  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed, lanes);
+  const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed, lanes, (e) => kindOf(e) !== undefined);
   const run: Run = { target, options, coverage, isolated };
   const results: CheckResult[] = [];
   // Limits a check that runs alone may change, put back after it (a world reset would take the lanes with it).
