@@ -184,8 +184,12 @@ export class Control {
     this.#scope!.moved = true;
     return this.#scopedState('clock.moved', SCOPED_STATES['clock.moved'], { workspaces: scope, ...body });
   }
+  /**
+   * Moves the clock at least `seconds` on: the hook contract takes whole seconds (spec/states.yaml), and a check's
+   * arithmetic on dates read from answers gives fractions; a check that must stay before a moment keeps a margin.
+   */
   advance(seconds: number): Promise<ControlClock> {
-    return this.setClock({ advanceSeconds: seconds });
+    return this.setClock({ advanceSeconds: Math.ceil(seconds) });
   }
   setChannelFailure(id: string, fail: boolean): Promise<unknown> {
     return this.state('channel.failing', { channel: id, fail });

@@ -22,7 +22,8 @@ export interface InProcessTarget extends Target {
 export const IN_PROCESS_MEDIA_URL = 'https://media.example.com/in-process/sample.png';
 
 /** A fresh mock (frozen clock, seeded ids) and a target over it, with its control API. */
-export async function inProcessTarget(options: MockOptions = {}): Promise<InProcessTarget> {
+/** `around`: what stands between the suites and the mock (a test's hook that validates what it is sent). */
+export async function inProcessTarget(options: MockOptions = {}, around: (inner: typeof fetch) => typeof fetch = (inner) => inner): Promise<InProcessTarget> {
   const clock = options.clock ?? new MockClock({ frozenAt: IN_PROCESS_T0 });
   const app = createMockApp({ seed: 42, ...options, clock });
   const fetchUrl = app.state.effects.fetchUrl;
@@ -30,7 +31,7 @@ export async function inProcessTarget(options: MockOptions = {}): Promise<InProc
     url === IN_PROCESS_MEDIA_URL
       ? Promise.resolve({ ok: true, url: new URL(url), status: 200, contentType: 'image/png', contentLength: PNG_1x1.length, body: new Uint8Array(PNG_1x1) })
       : fetchUrl(url, opts);
-  const transport = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  const transport = around(((input: RequestInfo | URL, init?: RequestInit) => app.fetch(input instanceof Request ? input : new Request(input, init))) as typeof fetch);
   const target = await createTarget({
     target: IN_PROCESS_ORIGIN + apiBasePath(),
     control: IN_PROCESS_ORIGIN + CONTROL_PATH,

@@ -21,6 +21,37 @@ import { createTarget } from './target.ts';
 
 const yaml = (name: string) => parseYamlSource(readFileSync(new URL(`../spec/${name}.yaml`, import.meta.url), 'utf8'));
 
+describe('the verifier keeps the hook contract', () => {
+  it('every call the whole suite makes to a hook is one spec/states.yaml accepts: a hook that answers 400 to any other fails no check', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ((addFormatsModule as any).default ?? addFormatsModule)(ajv);
+    ajv.addSchema(yaml('states'), 'states');
+    const valid = ajv.compile({ $ref: 'states#/components/schemas/StateRequest' });
+    const refused: string[] = [];
+    let calls = 0;
+    // A hook that validates what it is sent, as docs/states.md says a hook may.
+    const validating = (inner: typeof fetch) =>
+      (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/_mock/states')) return inner(request);
+        const text = await request.text();
+        calls++;
+        const body = JSON.parse(text);
+        if (!valid(body)) {
+          refused.push(`${JSON.stringify(body).slice(0, 200)}: ${ajv.errorsText(valid.errors)}`);
+          return Response.json({ statusCode: 400, message: ajv.errorsText(valid.errors) }, { status: 400 });
+        }
+        return inner(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+      }) as typeof fetch;
+    // A clock with milliseconds on it, as a real server's is: dates read from its answers give fractions of seconds.
+    const target = await inProcessTarget({ clock: new MockClock({ frozenAt: IN_PROCESS_T0 + 417 }) }, validating);
+    const report = await runChecks(target, { seed: 7, runs: 2, checks: allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name) });
+    expect(refused).toEqual([]);
+    expect(calls).toBeGreaterThan(100);
+    expect(report.results.filter((r) => r.status === 'failed').map((r) => `${r.name}: ${r.failures[0]?.received.slice(0, 200)}`)).toEqual([]);
+  }, 180_000);
+});
+
 describe('one catalogue of states', () => {
   it('the hook contract, the mock\'s control document, the mock\'s hook and the verifier name the same states', () => {
     const names = [...STATE_NAMES].sort();
