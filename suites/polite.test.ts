@@ -51,7 +51,7 @@ describe('politeFetch', () => {
     expect(res.status).toBe(200);
     expect(server.seen).toHaveLength(3);
     expect(t.slept).toEqual([2000, 1000]);
-    expect(polite.stats).toEqual({ limited: 2, waitedMs: 3000 });
+    expect([polite.stats.limited, polite.stats.waitedMs]).toEqual([2, 3000]);
   });
 
   it('a Request with a body is sent whole again after a 429, and the first send is the caller\'s own object', async () => {
@@ -74,11 +74,35 @@ describe('politeFetch', () => {
     expect(objects[0]).toBe(request);
   });
 
-  it('a 429 without Retry-After backs off 1 s, 2 s, 4 s...', async () => {
+  it('a 429 without Retry-After backs off 1 s, then 2 s: a burst limiter has cleared by then', async () => {
     const t = time();
-    const polite = politeFetch(scripted([[429], [429], [429]]).fetch, t);
+    const polite = politeFetch(scripted([[429], [429]]).fetch, t);
     expect((await polite.fetch('http://t/x')).status).toBe(200);
-    expect(t.slept).toEqual([1000, 2000, 4000]);
+    expect(t.slept).toEqual([1000, 2000]);
+  });
+
+  it('a post limit with no Retry-After closes that workspace for the run after 3 s: its later posts are not verified before they are sent, the other workspace posts on, and reads are not held back', async () => {
+    const t = time();
+    const sent: string[] = [];
+    const server = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = new Headers(init?.headers).get('authorization')!;
+      sent.push(`${init?.method ?? 'GET'} ${key}`);
+      // The paid workspace's hour is used up; the other's is not.
+      return new Response('{}', { status: key === 'k-paid' && init?.method === 'POST' ? 429 : 200 });
+    }) as typeof globalThis.fetch;
+    const polite = politeFetch(server, { ...t, describeKey: (k) => (k === 'k-paid' ? 'the paid workspace' : 'another') });
+    const post = (key: string) => polite.fetch('http://t/api/public/v1/posts', { method: 'POST', headers: { authorization: key }, body: '{}' });
+    const first = await post('k-paid').catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(RateLimited);
+    expect((first as Error).message).toMatch(/^the target's post limit for the paid workspace was reached after 0 post\(s\) accepted in this run \(429 to POST .* 3 times with no Retry-After/);
+    expect(t.slept).toEqual([1000, 2000]);
+    sent.length = 0;
+    await expect(post('k-paid')).rejects.toThrow(/post limit for the paid workspace/);
+    expect(sent).toEqual([]);
+    expect(t.slept).toEqual([1000, 2000]);
+    expect((await post('k-payg')).status).toBe(200);
+    expect((await polite.fetch('http://t/api/public/v1/posts?x=1', { headers: { authorization: 'k-paid' } })).status).toBe(200);
+    expect(polite.stats.posts.get('k-payg')).toEqual({ accepted: 1 });
   });
 
   it('a wait longer than the run allows is not verified, naming the request and the wait', async () => {
@@ -87,7 +111,7 @@ describe('politeFetch', () => {
     const err = await polite.fetch('http://t/posts', { method: 'POST' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimited);
     expect(err).toBeInstanceOf(NotVerified);
-    expect((err as Error).message).toMatch(/429 to POST http:\/\/t\/posts and asked to wait 3600 s, longer than the 60 s/);
+    expect((err as Error).message).toMatch(/429 to POST http:\/\/t\/posts asking to wait 3600 s, longer than the 60 s/);
     expect(t.slept).toEqual([]);
   });
 

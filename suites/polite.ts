@@ -1,6 +1,11 @@
-// Polite to real servers: at most --max-rps requests a second, and a 429 answered by waiting (Retry-After, or a
-// growing back-off) and asking again, never reported as the departure of the check that met it. A check that expects
-// the 429 (the hourly post limit) marks its request so the answer reaches it as sent.
+// Polite to real servers: at most --max-rps requests a second, and a 429 answered by waiting (Retry-After, or a short
+// back-off) and asking again, never reported as the departure of the check that met it. A check that expects the 429
+// (the hourly post limit) marks its request so the answer reaches it as sent.
+//
+// A production server limits posts per workspace per hour and may say nothing of when to come back (section 8 promises
+// no header). Backing off for half a minute a request then made a keys-only run look hung for most of an hour: once a
+// workspace's POST /posts meets a 429 that does not clear at once, that workspace is limited for the rest of the run,
+// and every later post there is "not verified" before it is sent.
 import { NotVerified } from './not-verified.ts';
 
 /** Set on a RequestInit (as a symbol, so it is never sent) when the check itself is asking for a 429. */
@@ -11,8 +16,12 @@ export interface PoliteOptions {
   maxRps?: number;
   /** The longest single wait a 429 may ask for before the check is not verified instead (ms). */
   maxWaitMs?: number;
-  /** How many times one request is asked again after a 429. */
+  /** How many times one request is asked again after a 429 that says how long to wait. */
   retries?: number;
+  /** How many times after a 429 that does not say (1 s, then 2 s...): a burst limiter clears by then, an hourly one not. */
+  unknownRetries?: number;
+  /** What a credential stands for, in a message ("the paid workspace"); never the credential itself. */
+  describeKey?: (authorization: string) => string;
   /** For tests: the clock and the sleep. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -22,7 +31,16 @@ export interface PoliteOptions {
 export interface PoliteStats {
   limited: number;
   waitedMs: number;
+  /** Per credential that posted: posts accepted, and whether the target's post limit closed it for the run. */
+  posts: Map<string, { accepted: number; closed?: string }>;
+  /** What the run is waiting for right now (a 429's wait), for the progress line. */
+  waiting?: { what: string; until: number };
+  /** Requests sent and not yet answered, by when they were sent (performance.now()), for the progress line. */
+  inflight: Map<number, { what: string; since: number }>;
 }
+
+/** POST /posts, the operation a workspace's hourly limit counts (section 8). */
+const isPost = (method: string, url: string) => method === 'POST' && /\/posts\/?$/.test(new URL(url).pathname);
 
 /** A 429 whose wait was longer than the run allows, or that did not clear: the check could not see its answer. */
 export class RateLimited extends NotVerified {}
@@ -43,7 +61,10 @@ export function politeFetch(inner: typeof fetch, options: PoliteOptions = {}): {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const maxWait = options.maxWaitMs ?? 60_000;
   const retries = options.retries ?? 5;
-  const stats: PoliteStats = { limited: 0, waitedMs: 0 };
+  const unknownRetries = options.unknownRetries ?? 2;
+  const describe = options.describeKey ?? (() => 'a workspace');
+  const stats: PoliteStats = { limited: 0, waitedMs: 0, posts: new Map(), inflight: new Map() };
+  let ids = 0;
   const gap = options.maxRps && options.maxRps > 0 ? 1000 / options.maxRps : 0;
   // The instant the next request may start: each request books the slot after the last one (a queue, fair by order).
   let nextSlot = 0;
@@ -65,25 +86,46 @@ export function politeFetch(inner: typeof fetch, options: PoliteOptions = {}): {
       spare = spare.clone();
       return copy;
     };
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const url = input instanceof Request ? input.url : String(input);
+    const what = `${method} ${url}`;
+    const key = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get('authorization') ?? '';
+    const posting = isPost(method, url) && !expects;
+    const budget = posting ? (stats.posts.get(key) ?? stats.posts.set(key, { accepted: 0 }).get(key)!) : undefined;
+    if (budget?.closed) throw new RateLimited(budget.closed);
+    /** This workspace posts no more in this run: the limit's wait is unknown, or longer than a run waits. */
+    const close = (why: string): never => {
+      if (budget) budget.closed = `the target's post limit for ${describe(key)} was reached after ${budget.accepted} post(s) accepted in this run (${why}); later posts there are not sent`;
+      throw new RateLimited(budget?.closed ?? `the target answered 429 to ${what} (${why})`);
+    };
     for (let attempt = 0; ; attempt++) {
       await pace();
-      const response = await inner(next(attempt), init);
-      if (response.status !== 429 || expects) return response;
+      const id = ids++;
+      stats.inflight.set(id, { what, since: now() });
+      let response: Response;
+      try {
+        response = await inner(next(attempt), init);
+      } finally {
+        stats.inflight.delete(id);
+      }
+      if (response.status !== 429 || expects) {
+        if (budget && response.ok) budget.accepted++;
+        return response;
+      }
       stats.limited++;
-      const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
-      const wait = asked ?? Math.min(maxWait, 1000 * 2 ** attempt);
-      const what = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${input instanceof Request ? input.url : String(input)}`;
-      if (wait > maxWait) {
-        await response.body?.cancel();
-        throw new RateLimited(`the target answered 429 to ${what} and asked to wait ${Math.round(wait / 1000)} s, longer than the ${maxWait / 1000} s a run waits (Retry-After honoured, not a departure)`);
-      }
-      if (attempt >= retries) {
-        await response.body?.cancel();
-        throw new RateLimited(`the target answered 429 to ${what} ${attempt + 1} times in a row (each wait honoured, not a departure)`);
-      }
       await response.body?.cancel();
+      const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
+      if (asked !== undefined && asked > maxWait) close(`429 to ${what} asking to wait ${Math.round(asked / 1000)} s, longer than the ${maxWait / 1000} s a run waits; Retry-After honoured, not a departure`);
+      if (asked === undefined && attempt >= unknownRetries) close(`429 to ${what} ${attempt + 1} times with no Retry-After, so the wait is unknown; not a departure`);
+      if (attempt >= retries) throw new RateLimited(`the target answered 429 to ${what} ${attempt + 1} times in a row (each wait honoured, not a departure)`);
+      const wait = asked ?? 1000 * 2 ** attempt;
       stats.waitedMs += wait;
-      await sleep(wait);
+      stats.waiting = { what: `a 429 on ${what}${asked === undefined ? ' (no Retry-After)' : ''}`, until: now() + wait };
+      try {
+        await sleep(wait);
+      } finally {
+        stats.waiting = undefined;
+      }
     }
   };
   return { fetch: wrapped as typeof fetch, stats };

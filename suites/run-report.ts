@@ -47,11 +47,27 @@ export interface CheckResult {
   parts?: PartResult[];
   /** The public operations it called, optional reads left out: what it needs of a target. */
   operations?: string[];
+  /** The target's rate limit stopped it (or a part) before its end: what it verified is less than it would have. */
+  cutShort?: boolean;
+  /** POST /posts it sent (any answer): what a post budget plans by (`--posts-per-hour`, suites/unit-posts.json). */
+  posts?: number;
+}
+
+export interface RateLimits {
+  answers: number;
+  waitedMs: number;
+  /** Workspaces whose POST /posts met a limit that did not clear, and how many posts they had accepted before it. */
+  closed?: Array<{ workspace: string; accepted: number }>;
+  /** Checks the limit stopped before their end. */
+  cutShort?: string[];
+  /** `--posts-per-hour`: the budget each workspace had, and the checks left out because they did not fit in it. */
+  budget?: { postsPerHour: number; leftOut: Array<{ name: string; posts: number }> };
 }
 
 export interface PartResult {
   name: string;
   status: Status;
+  posts?: number;
   operations?: string[];
   assertions: number;
   requests: number;
@@ -86,8 +102,11 @@ export interface RunReport {
   shard?: Shard;
   /** How many checks could run at once: the lanes of workspace copies, or 1 without a hook that makes them. */
   lanes?: number;
-  /** The 429s the run waited out (Retry-After honoured) and the time it spent waiting. */
-  limited: { answers: number; waitedMs: number };
+  /**
+   * The 429s the run met and the time it spent waiting them out; the workspaces whose post limit closed them for the
+   * run, with the posts accepted before; the checks the limit cut short; and, with `--posts-per-hour`, the plan.
+   */
+  limited: RateLimits;
   results: CheckResult[];
   /** Which documented outcomes were reached and asserted (suites/coverage.ts). */
   coverage: CoverageReport;

@@ -20,6 +20,8 @@ import { unitName, unitOf } from './units.ts';
 import { costOf } from './unit-costs.ts';
 import { runVerdict } from './verdict.ts';
 import { Implemented, withoutUnbuilt } from './implemented.ts';
+import { RateLimited } from './polite.ts';
+import { unitsOverBudget } from './post-budget.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
 import type { CheckResult, PartResult, RunReport } from './run-report.ts';
@@ -41,6 +43,8 @@ export interface RunOptions {
   scopeFlags?: string;
   /** Checks run at once (in lanes of their own, when the hook can copy and reset workspaces). Default 1. */
   concurrency?: number;
+  /** The target's POST /posts limit per workspace per hour: checks that would not fit in it are left out, named. */
+  postsPerHour?: number;
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
 }
@@ -247,6 +251,8 @@ interface Run {
   coverage: Coverage;
   /** Lanes of their own (workspace copies), or the one shared lane. */
   isolated: boolean;
+  /** Units left out for the post budget (`--posts-per-hour`), with the posts each was expected to send. */
+  overBudget: ReadonlyMap<string, number>;
 }
 
 /** What one run of a property check (the whole check, or one of its parts) came to. */
@@ -264,6 +270,10 @@ interface Outcome {
   requests: number;
   /** Why it could not be verified, when it stopped on that (NotVerified). */
   notVerified?: string;
+  /** The target's rate limit stopped it before its end (a 429 that did not clear). */
+  cutShort?: boolean;
+  /** POST /posts it sent. */
+  posts: number;
   start: number;
   end: number;
 }
@@ -377,9 +387,16 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   const { options } = run;
   const { target } = running;
   const reset = Boolean(popts.reset && target.control);
+  // The first departure a case met: a limit that stops the cases after it (or the shrinking) must not hide it.
+  let departure: CheckFailed | undefined;
   const once = async (value: T) => {
     if (reset) await ctx.fresh();
-    await body(value);
+    try {
+      await body(value);
+    } catch (err) {
+      if (err instanceof CheckFailed) departure ??= err;
+      throw err;
+    }
   };
   const examples = (popts.examples ?? []).map((e): [T] => [e]);
   const details = await fc.check(fc.asyncProperty(arb, once), { seed: hashSeed(running.seed, label), numRuns: popts.runs ?? options.runs, examples });
@@ -393,9 +410,17 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
   } catch (e) {
     error = e;
   }
-  if (error instanceof NotVerified) {
+  if (error instanceof RateLimited) running.result.cutShort = true;
+  if (error instanceof NotVerified && !departure) {
     ctx.partial(error.message);
     return true;
+  }
+  const unshrunk = error instanceof NotVerified && departure !== undefined;
+  if (unshrunk) {
+    // The shrunk case could not be sent again (a limit closed the workspace): the departure as first met, unshrunk,
+    // with the requests it rests on.
+    ctx.partial((error as Error).message);
+    error = departure;
   }
   const check = running.check;
   // A part replays alone: the same part seed and the same fresh start as in the whole run.
@@ -406,7 +431,7 @@ async function runProperty<T>(run: Run, running: Running, ctx: CheckContext, lab
     check: check.name,
     seed: options.seed,
     sequence: popts.show ? popts.show(value) : [show(value, 1000)],
-    reproduce: replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
+    reproduce: unshrunk ? reproduction(departure!.exchanges) : replay.length > 0 ? scriptOf(replay.slice(-40), note) : undefined,
   };
   if (error instanceof CheckFailed) {
     running.result.failures.push({ check: found.check, seed: found.seed, property: label, operation: error.operation, received: error.received, documented: error.documented, sequence: found.sequence, reproduce: found.reproduce, exchange: exchangeOf(error.exchanges.length ? error.exchanges : replay.filter((e) => e.operationId)) });
@@ -456,6 +481,7 @@ function recordThrown(err: unknown, running: Running, ctx: CheckContext, seed: n
   const { result, check } = running;
   if (err instanceof NotVerified) {
     result.notVerified = err.message;
+    if (err instanceof RateLimited) result.cutShort = true;
   } else if (err instanceof CheckFailed) {
     ctx.failWith(err);
   } else {
@@ -481,7 +507,13 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   // (a partial hook never gives fewer verdicts than none). A check that cannot run at all without it says so.
   const missing = check.needs?.control ? [] : await missingStates(check, run.target);
   const target = checkView(run.target, lane, name, missing.length > 0);
-  const result: Outcome = { part, failures: [], notes: [], notAsked: [], operations: [], states: [], assertions: 0, requests: 0, start: Date.now(), end: 0 };
+  const result: Outcome = { part, failures: [], notes: [], notAsked: [], operations: [], states: [], assertions: 0, requests: 0, posts: 0, start: Date.now(), end: 0 };
+  const planned = run.overBudget.get(name);
+  if (planned !== undefined) {
+    result.notVerified = `left out for the post budget: it sends about ${planned} POST /posts, more than --posts-per-hour ${options.postsPerHour} leaves it${run.target.control ? '' : ' after the checks before it'}`;
+    result.end = Date.now();
+    return result;
+  }
   const states = new Set<string>();
   if (target.control) target.control.onState = (state) => states.add(state);
   const sink = (exchanges: readonly Exchange[]) => {
@@ -512,6 +544,7 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   result.states = [...states];
   result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;
+  result.posts = target.history.exchanges.filter((e) => e.operationId === 'createPosts').length;
   result.end = Date.now();
   return result;
 }
@@ -553,8 +586,10 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     assertions,
     requests: outcomes.reduce((n, o) => n + o.requests, 0),
     ms: outcomes.reduce((n, o) => n + (o.end - o.start), 0),
-    ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), operations: o.operations, assertions: o.assertions, requests: o.requests, ms: o.end - o.start })) } : {}),
+    ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), operations: o.operations, assertions: o.assertions, requests: o.requests, posts: o.posts, ms: o.end - o.start })) } : {}),
     operations: [...new Set(outcomes.flatMap((o) => o.operations))].sort(),
+    posts: outcomes.reduce((n, o) => n + o.posts, 0),
+    ...(outcomes.some((o) => o.cutShort) ? { cutShort: true } : {}),
   };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
   if ((result.status === 'passed' || result.status === 'passed in part') && assertions === 0) {
@@ -562,6 +597,26 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     result.notes.unshift('made no assertion on this run');
   }
   return result;
+}
+
+/** What the target's rate limits cost the run, for the summary and the verdict. */
+function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour: number | undefined, overBudget: ReadonlyMap<string, number>): RunReport['limited'] {
+  const closed = [...target.limits.posts].filter(([, b]) => b.closed).map(([key, b]) => ({ workspace: describeWorkspace(target, key), accepted: b.accepted }));
+  const cutShort = results.filter((r) => r.cutShort).map((r) => r.name);
+  const leftOut = [...overBudget].map(([name, posts]) => ({ name, posts }));
+  return {
+    answers: target.limits.limited,
+    waitedMs: Math.round(target.limits.waitedMs),
+    ...(closed.length ? { closed } : {}),
+    ...(cutShort.length ? { cutShort } : {}),
+    ...(postsPerHour !== undefined ? { budget: { postsPerHour, leftOut } } : {}),
+  };
+}
+
+/** A workspace by the kind of its key, never the key. */
+function describeWorkspace(target: Target, key: string): string {
+  const kind = KEY_KINDS.find((k) => target.keys[k] === key);
+  return kind ? `${kind} (${KEY_MEANING[kind]})` : (target.secrets.get(key) ?? 'a workspace of this run');
 }
 
 /** The limits a states hook sets back (the figures, not the caps object). */
@@ -647,7 +702,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
   const coverage = new Coverage(kindOf, undefined, target.fetchableImageUrl ? ['mediaUrl'] : [], { hook: Boolean(target.control), statesFor: statesOfOutcome, scope: options.scope });
   const responseChecks = selectedResponseChecks(selected);
   const inspection = new ResponseInspection(target, responseChecks, coverage, options.seed, lanes, (e) => kindOf(e) !== undefined);
-  const run: Run = { target, options, coverage, isolated };
+  const run: Run = { target, options, coverage, isolated, overBudget: new Map() };
   const results: CheckResult[] = [];
   // Limits a check that runs alone may change, put back after it (a world reset would take the lanes with it).
   const limits = isolated && (await target.control!.offered()).has('limits') ? await target.control!.limits() : undefined;
@@ -673,6 +728,10 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     }
     const left = units.filter((p) => !inScope.includes(p)).map((p) => `${p}: out of scope, needs ${outside(unitName(c.name, p)).join(', ')}`);
     gathered.set(c.name, { parts: inScope, outcomes: new Map(), outside: left });
+  }
+  if (options.postsPerHour !== undefined) {
+    const all = queue.flatMap((c) => gathered.get(c.name)!.parts.map((p) => unitName(c.name, p)));
+    run.overBudget = unitsOverBudget(all, options.postsPerHour, options.runs, Boolean(target.control));
   }
   const running = new Set<Promise<void>>();
   const start = (check: Check, part: string | undefined, lane: Lane): Promise<void> => {
@@ -758,7 +817,7 @@ export async function runChecks(target: Target, options: RunOptions): Promise<Ru
     hook: target.control?.url,
     lanes: isolated ? lanes.length : 1,
     ...(options.shard ? { shard: options.shard } : {}),
-    limited: { answers: target.limits.limited, waitedMs: Math.round(target.limits.waitedMs) },
+    limited: limitsOf(target, folded, options.postsPerHour, run.overBudget),
     results: folded,
     coverage: coverageReport,
     ...(notImplemented.length > 0 ? { notImplemented } : {}),

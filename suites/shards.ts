@@ -128,7 +128,7 @@ export function mergeReports(reports: RunReport[]): RunReport {
     requests,
     requestsPerSecond: requests / Math.max(durationMs / 1000, 0.001),
     hook,
-    limited: { answers: reports.reduce((n, r) => n + (r.limited?.answers ?? 0), 0), waitedMs: reports.reduce((n, r) => n + (r.limited?.waitedMs ?? 0), 0) },
+    limited: mergeLimits(reports.map((r) => r.limited)),
     results: merged,
     coverage,
     ...(notImplemented.length > 0 ? { notImplemented } : {}),
@@ -155,4 +155,19 @@ function mergeNotImplemented(reports: RunReport[], coverage: CoverageReport): No
     );
   }
   return [...byOperation.values()];
+}
+
+/** The shards' rate limits as one run's: the 429s and waits added up, each closed workspace and cut check once. */
+function mergeLimits(all: ReadonlyArray<RunReport['limited'] | undefined>): RunReport['limited'] {
+  const closed = new Map<string, number>();
+  for (const l of all) for (const c of l?.closed ?? []) closed.set(c.workspace, Math.max(closed.get(c.workspace) ?? 0, c.accepted));
+  const cutShort = [...new Set(all.flatMap((l) => l?.cutShort ?? []))];
+  const budget = all.find((l) => l?.budget)?.budget;
+  return {
+    answers: all.reduce((n, l) => n + (l?.answers ?? 0), 0),
+    waitedMs: all.reduce((n, l) => n + (l?.waitedMs ?? 0), 0),
+    ...(closed.size ? { closed: [...closed].map(([workspace, accepted]) => ({ workspace, accepted })) } : {}),
+    ...(cutShort.length ? { cutShort } : {}),
+    ...(budget ? { budget: { postsPerHour: budget.postsPerHour, leftOut: [...new Map(all.flatMap((l) => l?.budget?.leftOut ?? []).map((o) => [o.name, o])).values()] } } : {}),
+  };
 }

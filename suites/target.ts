@@ -114,7 +114,12 @@ export async function keysFromControl(control: Control): Promise<{ keys: Partial
 export async function createTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
-  const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps });
+  // Read when a message is written: a world reset may give the kinds other keys.
+  const describeKey = (key: string) => {
+    const kind = KEY_KINDS.find((k) => target.keys[k] === key);
+    return kind ? `the ${kind} workspace (${KEY_MEANING[kind]})` : 'a workspace of this run';
+  };
+  const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps, describeKey });
   const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);
   const transport = recordingFetch(polite.fetch, history, matcher);
   const target: Target = {

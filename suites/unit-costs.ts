@@ -3,6 +3,7 @@
 // Against a server across a network a request costs a round trip, so this is what orders a concurrent run (longest
 // first, so that no long check starts last and runs on alone) and weighs shards when no earlier report is given.
 import costs from './unit-costs.json' with { type: 'json' };
+import posts from './unit-posts.json' with { type: 'json' };
 import type { RunReport } from './run-report.ts';
 import { unitName } from './units.ts';
 
@@ -32,4 +33,22 @@ export function costsOf(report: Pick<RunReport, 'results'>): Record<string, numb
 /** The file's text: one line per unit, so that a diff shows which one changed. */
 export function costsText(costs: Record<string, number>): string {
   return `{\n${Object.entries(costs).map(([k, v]) => `  ${JSON.stringify(k)}: ${v}`).join(',\n')}\n}\n`;
+}
+
+const knownPosts: Record<string, number> = posts;
+
+/** The POST /posts a unit sent in the recorded run (10 runs per property); undefined for one the file has not seen. */
+export function postsOf(unit: string): number | undefined {
+  return knownPosts[unit];
+}
+
+/** Each property check's, and each part's, POST /posts in a report. */
+export function postsFromReport(report: Pick<RunReport, 'results'>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of report.results) {
+    if (r.kind !== 'property') continue;
+    if (r.parts) for (const p of r.parts) out[unitName(r.name, p.name)] = p.posts ?? 0;
+    else out[r.name] = r.posts ?? 0;
+  }
+  return out;
 }

@@ -26,7 +26,8 @@ const properties = (results: readonly CheckResult[]) => results.filter((r) => r.
  * - any check failed: the target departs from the contract;
  * - no property check verified anything: nothing was asserted, whatever else the run did;
  * - fewer than `minVerified` percent of the property checks verified (whole or in part): only a sliver was asserted;
- * - a gated run (a states hook, or `--min-coverage`): every property check must be verified whole, since the gate
+ * - the target's rate limit cut a check short: what the run verified depends on what the target had spent before it;
+- a gated run (a states hook, or `--min-coverage`): every property check must be verified whole, since the gate
  *   could set up every precondition; and coverage must reach the minimum.
  */
 export function runVerdict(report: Pick<RunReport, 'results' | 'coverage' | 'hook' | 'notImplemented'>, options: VerdictOptions = {}): RunVerdict {
@@ -48,6 +49,10 @@ export function runVerdict(report: Pick<RunReport, 'results' | 'coverage' | 'hoo
     if (share < min) {
       reasons.push(`Only ${verified.length} of ${props.length} check(s) reached a verdict (${Math.floor(share)}%, under --min-verified ${min}%): give the keys and the states hook the "Not verified" list names, or scope the run to what is built (--areas, --operations).`);
     }
+  }
+  const cut = report.results.filter((r) => r.cutShort);
+  if (cut.length > 0) {
+    reasons.push(`The target's rate limit cut ${cut.length} check(s) short (${cut.map((r) => r.name).join(', ')}): they verified less than they would have, so this run is no assurance. Win them back with a states hook (a world reset, or limits.set), a higher limit in test mode, or --posts-per-hour <the limit> so the run plans within it.`);
   }
   const gated = Boolean(report.hook) || options.minCoverage !== undefined;
   if (gated && notVerified.length + inPart.length > 0) {

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
 import { partsSelected, runChecks, selectChecks, type RunReport } from './runner.ts';
 import { checkCost } from './unit-costs.ts';
-import { terminalReporter, printCoverage, printSummary, red } from './report/terminal.ts';
+import { terminalReporter, printCoverage, printSummary, red, waitingFor } from './report/terminal.ts';
 import { toJUnit } from './report/junit.ts';
 import { toHtml } from './report/html.ts';
 import { sectionLabel } from './report/terminal.ts';
@@ -36,6 +36,8 @@ export interface VerifyOptions {
   html?: string;
   mediaUrl?: string;
   maxRps?: string | number;
+  /** The target's POST /posts limit per workspace per hour: the run plans within it (suites/post-budget.ts). */
+  postsPerHour?: string | number;
   shard?: string;
   shardTimings?: string;
   concurrency?: string | number;
@@ -104,11 +106,11 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const total = mine.length + (selected.length - properties.length);
   const parted = partsSelected(checks);
   const costs = Object.fromEntries(mine.map((c) => [c.name, checkCost(c.name, parted.get(c.name) ?? c.parts?.() ?? [])]));
-  const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count, costs });
+  const reporter = terminalReporter(out, Boolean(opts.quiet), { total, requests: () => target.history.count, costs, waiting: () => waitingFor(target.limits) });
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
   if (scope) write(`Scope: ${scope.size} operation(s) (${[opts.areas, opts.operations].filter(Boolean).join('; ')}, with what every check reads first: channels, groups, channel settings, prices); checks that need others are left out, and coverage and the verdict count these alone.\n\n`);
   const scopeFlags = [opts.areas ? `--areas ${list(opts.areas)!.join(',')}` : '', opts.operations ? `--operations ${list(opts.operations)!.join(',')}` : ''].filter(Boolean).join(' ');
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, ...(scopeFlags ? { scopeFlags } : {}), minVerified: numberOr(opts.minVerified), onStart: reporter.onStart, onResult: reporter.onResult });
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, ...(scopeFlags ? { scopeFlags } : {}), minVerified: numberOr(opts.minVerified), postsPerHour: numberOr(opts.postsPerHour), onStart: reporter.onStart, onResult: reporter.onResult }).finally(() => reporter.stop());
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   conclude(report, { minCoverage, minVerified: numberOr(opts.minVerified) }, opts, out);

@@ -93,6 +93,10 @@ const readBack = (text: string, seen: Map<string, string>) => text.replace(UUID,
  * client learnt before it names the same thing after it). Bounded: past the cap the oldest are forgotten, and a
  * client that still holds one of those gets the 404 of an id nobody knows.
  */
+/** The hourly post limit a production deployment was seen with: lower than the mock's, so a long run meets it. */
+export const PRODUCTION_POSTS_PER_HOUR = 60;
+const lowered = new WeakSet<object>();
+
 const TABLE_CAP = 100_000;
 const tables = new WeakMap<object, Map<string, string>>();
 const tableOf = (state: object) => tables.get(state) ?? (tables.set(state, new Map()), tables.get(state)!);
@@ -287,6 +291,30 @@ export const VARIATIONS: VariationDefinition[] = [
     allows: 'Section 8: "over the limit the answer is 429, and the client waits and retries" (how long is not said)',
     operations: ['createPosts'],
     override: () => (r) => (r.status === 429 ? { ...r, headers: { ...r.headers, 'retry-after': '3600' } } : undefined),
+  },
+  {
+    name: 'production-post-limit',
+    area: 'limits',
+    description: `POST /posts is limited to ${PRODUCTION_POSTS_PER_HOUR} requests per workspace in a rolling hour (the mock: 90), and its 429 says nothing of when to come back: no Retry-After. A hook's limits.set still sets another figure.`,
+    allows: 'Section 8: "POST /posts is limited per workspace per hour; over the limit the answer is 429, and the client waits and retries. The numeric limit: not shown." Section 7 shows no 429 body and names no header',
+    operations: ['createPosts'],
+    // The figure is the world's starting limit, put back by every reset as the mock's own is; once per mock, as a
+    // rebuild of the app (faults switched) must not wrap the reset again.
+    install: (state) => {
+      state.config.postsPerHour = PRODUCTION_POSTS_PER_HOUR;
+      if (lowered.has(state)) return;
+      lowered.add(state);
+      const reset = state.reset.bind(state);
+      state.reset = () => {
+        reset();
+        if (state.variations.has('production-post-limit')) state.config.postsPerHour = PRODUCTION_POSTS_PER_HOUR;
+      };
+    },
+    override: () => (r) => {
+      if (r.status !== 429 || !('retry-after' in r.headers)) return undefined;
+      const { 'retry-after': _, ...headers } = r.headers;
+      return { ...r, headers };
+    },
   },
 ];
 

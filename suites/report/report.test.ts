@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckResult, RunReport } from '../runner.ts';
 import { toJUnit } from './junit.ts';
-import { printSummary, progressLine, terminalReporter } from './terminal.ts';
+import { HEARTBEAT_MS, printSummary, progressLine, terminalReporter, waitingFor } from './terminal.ts';
 
 const result = (r: Partial<CheckResult> & Pick<CheckResult, 'name' | 'status'>): CheckResult => ({
   area: 'generic',
@@ -153,5 +153,33 @@ describe('the live line on a terminal', () => {
     expect(written(true)).toMatch(/^.*\[0\/2\] running media_search · 0 failed .*\r/);
     expect(written(false)).not.toContain('running media_search');
     expect(written(false)).toContain('media_search');
+  });
+
+  it('in a log, a check that waits a minute on a rate limit still gets a line at least every HEARTBEAT_MS, saying what it waits for; nothing after stop()', () => {
+    vi.useFakeTimers();
+    try {
+      const lines: Array<{ at: number; text: string }> = [];
+      const out = new Writable({ write(chunk, _enc, cb) { for (const t of String(chunk).split('\n').filter(Boolean)) lines.push({ at: Date.now(), text: t }); cb(); } });
+      const r = terminalReporter(out, false, { total: 3, requests: () => 10, waiting: () => 'waiting 40 s more after a 429 on POST http://t/posts (no Retry-After)' }, false);
+      r.onStart({ name: 'exact_balance' } as never);
+      vi.advanceTimersByTime(60_000);
+      const gaps = lines.map((l, i) => l.at - (i === 0 ? 0 : lines[i - 1]!.at));
+      expect(lines.length).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...gaps.slice(1))).toBeLessThanOrEqual(HEARTBEAT_MS);
+      expect(lines[0]!.text).toMatch(/^  \[0\/3\] running exact_balance · 0 failed · \d+ requests\/s · waiting 40 s more after a 429 on POST http:\/\/t\/posts \(no Retry-After\)$/);
+      r.stop();
+      const before = lines.length;
+      vi.advanceTimersByTime(60_000);
+      expect(lines.length).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names what a run waits for: a 429 wait first, else an answer outstanding for more than two seconds', () => {
+    const inflight = new Map([[1, { what: 'GET http://t/wallet', since: 1000 }], [2, { what: 'GET http://t/posts', since: 4000 }]]);
+    expect(waitingFor({ inflight }, 2500)).toBeUndefined();
+    expect(waitingFor({ inflight }, 9000)).toBe('waiting 8 s for an answer to GET http://t/wallet');
+    expect(waitingFor({ inflight, waiting: { what: 'a 429 on POST http://t/posts', until: 12_000 } }, 9000)).toBe('waiting 3 s more after a 429 on POST http://t/posts');
   });
 });

@@ -4,6 +4,7 @@ import type { CheckResult, RunReport } from '../runner.ts';
 import type { CoverageReport } from '../coverage.ts';
 import { unitName } from '../units.ts';
 import { countLine, countsOf, grouped } from '../findings.ts';
+import type { PoliteStats } from '../polite.ts';
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -33,6 +34,19 @@ export interface Progress {
    * checks done say little of the time left; the share of the cost done says it.
    */
   costs?: Record<string, number>;
+  /** What the run waits for now (a 429's wait, a slow answer), for the line a long wait would otherwise leave silent. */
+  waiting?(): string | undefined;
+}
+
+/** On a log that is not a terminal, a line at least this often while checks run (CI kills jobs that stay silent). */
+export const HEARTBEAT_MS = 10_000;
+
+/** What a run waits for: a 429's wait, else the oldest answer outstanding for more than two seconds. */
+export function waitingFor(limits: Pick<PoliteStats, 'waiting' | 'inflight'>, now = performance.now()): string | undefined {
+  if (limits.waiting) return `waiting ${Math.max(0, Math.ceil((limits.waiting.until - now) / 1000))} s more after ${limits.waiting.what}`;
+  let oldest: { what: string; since: number } | undefined;
+  for (const r of limits.inflight.values()) if (!oldest || r.since < oldest.since) oldest = r;
+  return oldest && now - oldest.since > 2000 ? `waiting ${Math.floor((now - oldest.since) / 1000)} s for an answer to ${oldest.what}` : undefined;
 }
 
 /**
@@ -47,17 +61,44 @@ export function progressLine(p: Progress, done: number, failed: number, running:
   return `  [${done}/${p.total}] ${running} · ${failed} failed · ${rate.toFixed(0)} requests/s${left}`;
 }
 
-export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, progress?: Progress, live = tty) {
+/**
+ * A line per check as it ends; on a terminal, a live line that rewrites itself every second with what runs and what it
+ * waits for; on a log, that line at least every HEARTBEAT_MS while nothing else is written, so that a long wait (a
+ * rate limit, a slow server) is never silence. `stop()` ends the timer.
+ */
+export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, progress?: Progress, live = tty, heartbeatMs = HEARTBEAT_MS) {
   const started = Date.now();
   let done = 0;
   let doneCost = 0;
   let failed = 0;
+  let lastLine = Date.now();
+  const running = new Set<string>();
+  const status = () => {
+    const names = [...running];
+    const what = names.length === 0 ? 'between checks' : `running ${names.slice(0, 2).join(', ')}${names.length > 2 ? ` and ${names.length - 2} more` : ''}`;
+    const waiting = progress?.waiting?.();
+    return progress ? `${progressLine(progress, done, failed, what, Date.now() - started, doneCost)}${waiting ? ` · ${waiting}` : ''}` : `  … ${what}`;
+  };
+  const timer = quiet || !progress ? undefined : setInterval(() => {
+    if (live) out.write(dim(`${status()}\x1b[K\r`));
+    else if (Date.now() - lastLine >= heartbeatMs) {
+      out.write(`${status()}\n`);
+      lastLine = Date.now();
+    }
+  }, live ? 1000 : Math.min(1000, heartbeatMs));
+  timer?.unref?.();
   return {
+    stop() {
+      if (timer) clearInterval(timer);
+    },
     onStart(check: Check) {
+      running.add(check.name);
       // On a terminal one line that rewrites itself; a CI log gets the plain line of each result instead.
-      if (!quiet && live) out.write(dim(progress ? `${progressLine(progress, done, failed, `running ${check.name}`, Date.now() - started, doneCost)}\x1b[K\r` : `  … ${check.name}\r`));
+      if (!quiet && live) out.write(dim(`${status()}\x1b[K\r`));
     },
     onResult(r: CheckResult) {
+      running.delete(r.name);
+      lastLine = Date.now();
       done++;
       doneCost += progress?.costs?.[r.name] ?? 0;
       if (r.status === 'failed') failed++;
@@ -67,6 +108,16 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, pro
       out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
     },
   };
+}
+
+/** What the target's rate limits cost the run, and what would win it back. */
+function printLimits(l: RunReport['limited'] | undefined, out: NodeJS.WritableStream): void {
+  if (!l) return;
+  if (l.answers) out.write(yellow(`\n  Rate limits: ${l.answers} answer(s) 429 (never a departure), ${(l.waitedMs / 1000).toFixed(1)} s spent waiting\n`));
+  for (const c of l.closed ?? []) out.write(yellow(`  the post limit closed the ${c.workspace} workspace for this run after ${c.accepted} post(s) accepted\n`));
+  if (l.cutShort?.length) out.write(yellow(`  checks it cut short: ${l.cutShort.join(', ')}\n`));
+  if (l.budget?.leftOut.length) out.write(yellow(`  --posts-per-hour ${l.budget.postsPerHour}: left out for the budget ${l.budget.leftOut.map((o) => `${o.name} (~${o.posts} posts)`).join(', ')}\n`));
+  if (l.cutShort?.length || l.budget?.leftOut.length) out.write(dim(`  to win them back: a states hook (its world reset, or limits.set), a higher limit on the target in test mode, or --posts-per-hour <the limit> to plan within it\n`));
 }
 
 /** "§4.3 §7" (or "Conventions"): the reference sections a check enforces, as every report names them. */
@@ -138,7 +189,7 @@ export function printSummary(report: RunReport, out: NodeJS.WritableStream): voi
   for (const [area, a] of areas) {
     out.write(`  ${area.padEnd(12)} ${String(a.passed).padStart(6)} ${String(a.inPart).padStart(7)} ${(a.failed ? red(String(a.failed).padStart(6)) : String(a.failed).padStart(6))} ${String(a.nv).padStart(12)}${a.why.length ? dim(`  ${a.why.join('; ').slice(0, 160)}`) : ''}\n`);
   }
-  if (report.limited?.answers) out.write(yellow(`\n  ${report.limited.answers} answer(s) 429 waited out and asked again (Retry-After honoured, never a departure): ${(report.limited.waitedMs / 1000).toFixed(1)} s of waiting\n`));
+  printLimits(report.limited, out);
   const { passed, failed, notVerified, inPart, assertions } = tally(report.results);
   out.write(
     `\n${failed ? red(`${failed} failed`) : green('0 failed')}, ${passed} passed, ${inPart} passed in part, ${notVerified} not verified · ${assertions} assertions · ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)}s (${report.requestsPerSecond.toFixed(0)} requests/s) · seed ${report.seed}\n`,
