@@ -295,6 +295,7 @@ export const defaultActions: Actions = {
       if (opts.concurrency !== undefined) integer('--concurrency', opts.concurrency, 1);
       if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
       if (opts.postsPerHour !== undefined) integer('--posts-per-hour', opts.postsPerHour, 1);
+      if (opts.publishWait !== undefined) integer('--publish-wait', opts.publishWait, 0);
       if (opts.shard !== undefined) {
         const { parseShard } = await import('../suites/shards.ts');
         try {
@@ -482,6 +483,7 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--concurrency <n>', 'checks run at once, each in copies of the seeded workspaces of its own, the big sweeps split into parts that run side by side (needs a states hook that copies and resets workspaces; checks that move the clock or set limits do it in the workspaces of their lane when the hook offers workspace.clockMoved and workspace.limitsSet, else run alone; the costliest start first); default 1, one request at a time, what any server takes').env('VERIFY_CONCURRENCY'))
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
     .addOption(new Option('--posts-per-hour <n>', "the target's POST /posts limit per workspace per hour, when it is on (staging with production limits): the run plans within it, runs the checks that fit whole and names the rest not verified for the budget").env('VERIFY_POSTS_PER_HOUR'))
+    .addOption(new Option('--publish-wait <seconds>', 'how long a check waits for what a server does a moment after it answers (a post sent now published from a queue, its webhook sent) before it judges what it saw').env('VERIFY_PUBLISH_WAIT').default('10'))
     .addOption(new Option('--shard <i/n>', 'run a stable 1/n of the checks (CI shards; `spw report merge` joins their JSON reports into one verdict)').env('VERIFY_SHARD'))
     .addOption(new Option('--shard-timings <file>', 'a JSON report of an earlier run: shards are balanced by its checks\' durations').env('VERIFY_SHARD_TIMINGS'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))

@@ -34,7 +34,7 @@ describe('a keys-only run against production post limits with no Retry-After', (
     const target = await fresh();
     const report = await runChecks(target, { seed: 7, runs: 10, checks: CHECKS });
     const closed = report.limited.closed ?? [];
-    expect(closed.map((c) => c.workspace.split(' ')[0]).sort()).toEqual(['paid', 'payg']);
+    expect(closed.map((c) => c.workspace).sort()).toEqual(['the --key-paid workspace', 'the --key-payg workspace']);
     for (const c of closed) expect(c.accepted).toBeLessThanOrEqual(PRODUCTION_POSTS_PER_HOUR);
     // One unknown wait (1 s, then 2 s) per workspace closed: the rest are not sent.
     expect(report.limited.waitedMs).toBe(closed.length * 3000);
@@ -42,11 +42,11 @@ describe('a keys-only run against production post limits with no Retry-After', (
     for (const name of report.limited.cutShort!) {
       const r = report.results.find((x) => x.name === name)!;
       expect([name, r.cutShort]).toEqual([name, true]);
-      expect(r.notes.join(' ')).toMatch(/post limit for the (paid|payg) workspace .* was reached after \d+ post\(s\) accepted/);
+      expect(r.notes.join(' ')).toMatch(/post limit for the --key-(paid|payg) workspace was reached after \d+ post\(s\) accepted/);
     }
     expect(report.results.filter((r) => r.status === 'failed').map((r) => `${r.name}: ${r.failures[0]?.received.slice(0, 200)}`)).toEqual([]);
     expect(report.ok).toBe(false);
-    expect(report.reasons.join('\n')).toMatch(/The target's rate limit cut \d+ check\(s\) short .*--posts-per-hour <the limit>/);
+    expect(report.reasons!.join('\n')).toMatch(/The target's rate limit cut \d+ check\(s\) short .*--posts-per-hour <the limit>/);
   }, 120_000);
 
   it('--posts-per-hour at the limit: the checks that fit run whole, the rest are named not verified for the budget, and nothing is cut short', async () => {
@@ -62,7 +62,7 @@ describe('a keys-only run against production post limits with no Retry-After', (
       expect(check.notes.join(' ')).toMatch(/left out for the post budget: it sends about \d+ POST \/posts, more than --posts-per-hour 60 leaves it/);
     }
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
-    expect(report.reasons.join('\n')).not.toMatch(/rate limit/);
+    expect(report.reasons!.join('\n')).not.toMatch(/rate limit/);
   }, 120_000);
 });
 

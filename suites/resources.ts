@@ -77,6 +77,14 @@ export async function findPost(ctx: CheckContext, kind: KeyKind, postId: string,
   return documented(e, 'listPosts', 200).posts.find((p) => p.id === postId);
 }
 
+/**
+ * A post sent now as the calendar shows it once the server has sent it, or when the run's publish wait is over
+ * (`ctx.eventually`): still `QUEUE` then means the server had not sent it yet.
+ */
+export function afterSending(ctx: CheckContext, kind: KeyKind, postId: string, around: string): Promise<PostSummary | undefined> {
+  return ctx.eventually(() => findPost(ctx, kind, postId, around), (p) => p !== undefined && p.state !== 'QUEUE');
+}
+
 export async function uploadImage(ctx: CheckContext, kind: KeyKind, name = 'verify-image.png'): Promise<string> {
   const e = await ctx.api.call({ operationId: 'uploadMedia', auth: { kind }, body: imageForm(name) });
   if (e.status !== 200) {

@@ -45,9 +45,14 @@ export interface RunOptions {
   concurrency?: number;
   /** The target's POST /posts limit per workspace per hour: checks that would not fit in it are left out, named. */
   postsPerHour?: number;
+  /** How long a check waits for a publication a server makes after it answers (`ctx.eventually`); default 10 s. */
+  publishWaitMs?: number;
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
 }
+
+/** How long a check waits, by default, for what a server publishes after it answers (`--publish-wait`). */
+export const DEFAULT_PUBLISH_WAIT_MS = 10_000;
 
 function wantedOf(selection: string[]): Set<string> {
   return new Set(selection.map((s) => s.trim()).filter(Boolean));
@@ -378,6 +383,14 @@ function checkContext(run: Run, running: Running): CheckContext {
       running.lane.discovery.afterReset();
     },
     property: (label, arb, body, popts = {}) => runProperty(run, running, ctx, label, arb, body, popts),
+    async eventually(read, settled) {
+      const deadline = Date.now() + (options.publishWaitMs ?? DEFAULT_PUBLISH_WAIT_MS);
+      for (let pause = 10; ; pause = Math.min(pause * 2, 1000)) {
+        const value = await read();
+        if (settled(value) || Date.now() >= deadline) return value;
+        await new Promise((r) => setTimeout(r, Math.min(pause, deadline - Date.now())));
+      }
+    },
   };
   return ctx;
 }
@@ -616,7 +629,7 @@ function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour:
 /** A workspace by the kind of its key, never the key. */
 function describeWorkspace(target: Target, key: string): string {
   const kind = KEY_KINDS.find((k) => target.keys[k] === key);
-  return kind ? `${kind} (${KEY_MEANING[kind]})` : (target.secrets.get(key) ?? 'a workspace of this run');
+  return kind ? `the --key-${kind} workspace` : (target.secrets.get(key) ?? 'a workspace of this run');
 }
 
 /** The limits a states hook sets back (the figures, not the caps object). */

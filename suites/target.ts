@@ -117,7 +117,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
   // Read when a message is written: a world reset may give the kinds other keys.
   const describeKey = (key: string) => {
     const kind = KEY_KINDS.find((k) => target.keys[k] === key);
-    return kind ? `the ${kind} workspace (${KEY_MEANING[kind]})` : 'a workspace of this run';
+    return kind ? `the --key-${kind} workspace` : 'a workspace of this run';
   };
   const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps, describeKey });
   const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);

@@ -38,6 +38,8 @@ export interface VerifyOptions {
   maxRps?: string | number;
   /** The target's POST /posts limit per workspace per hour: the run plans within it (suites/post-budget.ts). */
   postsPerHour?: string | number;
+  /** Seconds a check waits for a publication a server makes after it answers (`ctx.eventually`). */
+  publishWait?: string | number;
   shard?: string;
   shardTimings?: string;
   concurrency?: string | number;
@@ -110,7 +112,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
   const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : 1;
   if (scope) write(`Scope: ${scope.size} operation(s) (${[opts.areas, opts.operations].filter(Boolean).join('; ')}, with what every check reads first: channels, groups, channel settings, prices); checks that need others are left out, and coverage and the verdict count these alone.\n\n`);
   const scopeFlags = [opts.areas ? `--areas ${list(opts.areas)!.join(',')}` : '', opts.operations ? `--operations ${list(opts.operations)!.join(',')}` : ''].filter(Boolean).join(' ');
-  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, ...(scopeFlags ? { scopeFlags } : {}), minVerified: numberOr(opts.minVerified), postsPerHour: numberOr(opts.postsPerHour), onStart: reporter.onStart, onResult: reporter.onResult }).finally(() => reporter.stop());
+  const report = await runChecks(target, { seed, runs, checks, shard, durations, concurrency, scope, ...(scopeFlags ? { scopeFlags } : {}), minVerified: numberOr(opts.minVerified), postsPerHour: numberOr(opts.postsPerHour), ...(opts.publishWait !== undefined ? { publishWaitMs: Number(opts.publishWait) * 1000 } : {}), onStart: reporter.onStart, onResult: reporter.onResult }).finally(() => reporter.stop());
   if (concurrency > 1 && (report.lanes ?? 1) < 2) write(`\nChecks ran one at a time: --concurrency needs a states hook that copies and resets workspaces (workspace.created with like, workspace.reset), and ${target.control ? 'this one does not' : 'this run has none'}.\n`);
   if (shard) write(`\nShard ${shard.index}/${shard.count}: this shard's coverage alone; \`spw report merge\` joins the shards' JSON reports into the whole.\n`);
   conclude(report, { minCoverage, minVerified: numberOr(opts.minVerified) }, opts, out);

@@ -33,24 +33,36 @@ export function referencedIds(content: string): string[] {
 }
 
 /**
+ * Items due that the sender has not reached yet (a background worker working through its queue): left queued, and
+ * looked at again on the next tick.
+ */
+export type NotYet = (row: PostRow) => boolean;
+
+/**
  * Publish everything due, each workspace at its own time (the world's, unless its clock was moved alone). Cheap when
  * nothing is due: each workspace keeps its next due time. `only`: these workspaces alone.
  */
-export function runDue(world: World, env: Env, only?: Iterable<Workspace>): TickResult {
+export function runDue(world: World, env: Env, only?: Iterable<Workspace>, notYet?: NotYet): TickResult {
   const result: TickResult = { published: [], failed: [], webhooks: [], errors: [] };
   const worldNow = (env.world ?? env.clock).now();
   for (const ws of only ?? world.workspaces.values()) {
     const now = clampToClockRange(worldNow + ws.clockAheadMs);
     if (ws.posts.nextDue > now && ws.posts.rows.size === ws.posts.seenRows) continue;
-    runWorkspace(world, ws, now, workspaceEnv(env, ws), result);
+    runWorkspace(world, ws, now, workspaceEnv(env, ws), result, notYet);
   }
   return result;
 }
 
-function runWorkspace(world: World, ws: Workspace, now: number, env: Env, result: TickResult): void {
+function runWorkspace(world: World, ws: Workspace, now: number, env: Env, result: TickResult, notYet: NotYet | undefined): void {
+  let waiting = false;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const due = [...ws.posts.rows.values()]
-      .filter((r) => r.state === 'QUEUE' && r.publishAt <= now)
+      .filter((r) => {
+        if (r.state !== 'QUEUE' || r.publishAt > now) return false;
+        if (!notYet?.(r)) return true;
+        waiting = true;
+        return false;
+      })
       .sort((a, b) => a.publishAt - b.publishAt || a.index - b.index);
     let progress = false;
     for (const row of due) {
@@ -67,7 +79,8 @@ function runWorkspace(world: World, ws: Workspace, now: number, env: Env, result
     }
     if (!progress) break;
   }
-  ws.posts.nextDue = nextDueOf(ws, now);
+  // An item the sender has not reached is due still: the next tick looks again.
+  ws.posts.nextDue = waiting ? now : nextDueOf(ws, now);
   ws.posts.seenRows = ws.posts.rows.size;
 }
 

@@ -130,6 +130,7 @@ export function createMockCore(options: MockOptions, platform: Platform): MockAp
   // none on, nothing of them is on the request path. The state (world, journal, overrides) is kept.
   const build = (): { app: Hono<{ Bindings: NodeBindings }>; lane?: TrieRouter<Run>; found: Map<string, DirectAnswer | null>; incoming?: (request: Request) => Request; outgoing?: (response: Response) => Promise<Response> } => {
     state.tick = plainTick;
+    state.notYet = undefined;
     const faults = faultLayer(state);
     // Not strict about trailing slashes: the real service answers `/posts/` like `/posts`.
     const app = new Hono<{ Bindings: NodeBindings }>({ strict: false });

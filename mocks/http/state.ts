@@ -5,7 +5,7 @@ import { adjustBytes, heldBytes, recordBytes } from '../domain/caps.ts';
 import { randomIds, seededIds, type IdSource } from '../domain/ids.ts';
 import { createWorld } from '../domain/create-world.ts';
 import type { Delivery, Env, Fixtures, Workspace, World } from '../domain/world.ts';
-import { runDue, type OutboundWebhook } from '../domain/publishing.ts';
+import { runDue, type NotYet, type OutboundWebhook } from '../domain/publishing.ts';
 import { getValidator, createValidator, type ContractValidator } from '../../spec/validator.ts';
 import { loadControlSpec } from '../../spec/documents.ts';
 import { bundledFixtures } from '../../fixtures/bundled.ts';
@@ -74,6 +74,8 @@ export interface MockState {
   /** Publish what is due and send its webhooks; called before every request and by the control clock. */
   /** Run what fell due, in every workspace or in `only`. */
   tick(only?: Iterable<Workspace>): ReturnType<typeof runDue>;
+  /** Due items the sender has not reached yet (the async-publisher variation's queue); none when absent. */
+  notYet?: NotYet;
   /** Back to the seeded world (same seed, same ids), clock back to how it started. */
   reset(): void;
   /** Resolves when every webhook under way has been delivered or has failed. */
@@ -120,7 +122,7 @@ export function createState(options: MockOptions, platformEffects: () => Effects
     latency: new Latency(latencyPlan, latencySeed),
     overrides: new Overrides(),
     tick(only) {
-      const result = runDue(state.world, state.env, only);
+      const result = runDue(state.world, state.env, only, state.notYet);
       for (const { postId, error } of result.errors) console.error(`[mock] publishing ${postId} failed, a bug in the mock (the item is marked ERROR, other posts go on):`, error);
       for (const hook of result.webhooks) sendWebhook(state, hook);
       return result;

@@ -6,8 +6,9 @@
 import type { FaultDefinition, Reply } from './faults/helpers.ts';
 import { workspaceOf } from './faults/helpers.ts';
 import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
-import { invalid } from '../domain/errors.ts';
-import { providerInfo } from '../domain/world.ts';
+import { invalid, rateLimited } from '../domain/errors.ts';
+import { limitOf, providerInfo } from '../domain/world.ts';
+import { defaultConfig } from '../domain/config.ts';
 import { BODY_LIMITS } from './body.ts';
 
 export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
@@ -95,7 +96,21 @@ const readBack = (text: string, seen: Map<string, string>) => text.replace(UUID,
  */
 /** The hourly post limit a production deployment was seen with: lower than the mock's, so a long run meets it. */
 export const PRODUCTION_POSTS_PER_HOUR = 60;
-const lowered = new WeakSet<object>();
+
+/**
+ * How long the async-publisher's worker takes to reach a post sent now: 10 to 60 ms by the post's group. Production's
+ * queue was seen at 40 to 300 ms; what the suites must do (wait for the post, then judge what they saw) is the same at
+ * any delay, and a shorter one keeps the catalogue's runs quick.
+ */
+function workerDelayMs(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return 10 + (h % 51);
+}
+/** Per mock: post id -> when (performance.now()) the worker reaches it. */
+const queues = new WeakMap<object, Map<string, number>>();
+/** Per mock: the posts sent now that requests are making at this moment (not queued yet, not to be sent yet). */
+const makingNow = new WeakMap<object, Set<(row: { id: string }) => boolean>>();
 
 const TABLE_CAP = 100_000;
 const tables = new WeakMap<object, Map<string, string>>();
@@ -293,22 +308,70 @@ export const VARIATIONS: VariationDefinition[] = [
     override: () => (r) => (r.status === 429 ? { ...r, headers: { ...r.headers, 'retry-after': '3600' } } : undefined),
   },
   {
+    name: 'async-publisher',
+    area: 'posts',
+    description: 'POST /posts with type now is answered at once, and a background worker publishes the post 10 to 60 ms later, as a job queue does: a read right after the answer finds it queued, and its webhook comes after.',
+    allows: 'Section 3: type `now` is "published immediately", with the webhook "sent on success"; sending to the network is not said to be over when POST /posts answers',
+    operations: ['createPosts'],
+    handlers: {
+      createPosts: (inner, state) => ({
+        ...inner,
+        handle: async (ctx) => {
+          const ws = ctx.ws;
+          if (ctx.body?.type !== 'now' || !ws) return inner.handle(ctx);
+          // The mock sends a post made now before it answers: what this request makes is held from the start.
+          const before = new Set(ws.posts.rows.keys());
+          const making = (row: { id: string }) => ws.posts.rows.get(row.id) !== undefined && !before.has(row.id);
+          const active = makingNow.get(state) ?? makingNow.set(state, new Set()).get(state)!;
+          active.add(making);
+          try {
+            return await inner.handle(ctx);
+          } finally {
+            active.delete(making);
+            const queue = queues.get(state) ?? queues.set(state, new Map()).get(state)!;
+            for (const [id, row] of ws.posts.rows) {
+              if (before.has(id)) continue;
+              // One job per post and its thread: the worker sends a group together.
+              const delay = workerDelayMs(row.group);
+              queue.set(id, performance.now() + delay);
+              // The worker publishes whether or not a request comes, and the webhook goes out then.
+              setTimeout(() => state.tick(), delay + 1).unref?.();
+            }
+          }
+        },
+      }),
+    },
+    install: (state) => {
+      state.notYet = (row) => {
+        for (const making of makingNow.get(state) ?? []) if (making(row)) return true;
+        const queue = queues.get(state);
+        const at = queue?.get(row.id);
+        if (at === undefined) return false;
+        if (at > performance.now()) return true;
+        queue!.delete(row.id);
+        return false;
+      };
+    },
+  },
+  {
     name: 'production-post-limit',
     area: 'limits',
-    description: `POST /posts is limited to ${PRODUCTION_POSTS_PER_HOUR} requests per workspace in a rolling hour (the mock: 90), and its 429 says nothing of when to come back: no Retry-After. A hook's limits.set still sets another figure.`,
+    description: `POST /posts is limited to ${PRODUCTION_POSTS_PER_HOUR} requests per workspace in a rolling hour (the mock: 90), and its 429 says nothing of when to come back: no Retry-After. A limit a hook sets (limits.set) is taken instead.`,
     allows: 'Section 8: "POST /posts is limited per workspace per hour; over the limit the answer is 429, and the client waits and retries. The numeric limit: not shown." Section 7 shows no 429 body and names no header',
     operations: ['createPosts'],
-    // The figure is the world's starting limit, put back by every reset as the mock's own is; once per mock, as a
-    // rebuild of the app (faults switched) must not wrap the reset again.
-    install: (state) => {
-      state.config.postsPerHour = PRODUCTION_POSTS_PER_HOUR;
-      if (lowered.has(state)) return;
-      lowered.add(state);
-      const reset = state.reset.bind(state);
-      state.reset = () => {
-        reset();
-        if (state.variations.has('production-post-limit')) state.config.postsPerHour = PRODUCTION_POSTS_PER_HOUR;
-      };
+    handlers: {
+      // Counted on the mock's own record of the hour's requests, after the mock's admission: nothing of the world or
+      // its configuration changes, and a figure set through the hook (not the mock's default) is left to the mock.
+      createPosts: (inner) => ({
+        ...inner,
+        admit: (ctx) => {
+          inner.admit?.(ctx);
+          const ws = ctx.ws;
+          if (!ws || limitOf(ws, 'postsPerHour') !== defaultConfig.postsPerHour) return;
+          const since = ctx.now - 3_600_000;
+          if (ws.postRequests.filter((t) => t > since).length > PRODUCTION_POSTS_PER_HOUR) throw rateLimited(3600);
+        },
+      }),
     },
     override: () => (r) => {
       if (r.status !== 429 || !('retry-after' in r.headers)) return undefined;

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { settingsArb, textSafe } from '../arbitraries/posts.ts';
 import { record } from '../discover.ts';
-import { targetNow } from '../resources.ts';
+import { afterSending, firstPostId, targetNow } from '../resources.ts';
 import { cents, emptyWallet, newTransactions, readWallet, sumCents, summaryOf, priceRows } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
 
@@ -36,6 +36,8 @@ export const xAnalyticsReadsCharged = register({
         for (const ch of [x!, ...unlisted.slice(pick, pick + 1)]) {
           const p = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'now', date: new Date(now).toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: [{ content: `read me on ${ch.identifier}`, image: [] }], settings: fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 })[0] }] } });
           ensure(p.status === 200, { operation: 'createPosts', received: got(p), documented: `200 for a valid post sent now on ${ch.identifier}`, exchanges: [p] });
+          const sent = await afterSending(ctx, 'payg', firstPostId(p), new Date(now).toISOString());
+          if (sent?.state !== 'PUBLISHED') ctx.notVerified(`the post sent now on ${ch.identifier} was ${sent ? `still ${sent.state}` : 'not listed'} after the publish wait (--publish-wait), so there was nothing published to read`);
         }
         await emptyWallet(ctx, 'payg', 'empty the wallet for x_analytics_reads_charged');
         const empty = await readWallet(ctx, 'payg');

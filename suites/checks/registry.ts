@@ -132,6 +132,13 @@ export interface CheckContext {
   cleanup(fn: () => Promise<unknown>): void;
   /** With control: reset the world and re-read keys. Without: nothing. */
   fresh(): Promise<void>;
+  /**
+   * Reads again, with growing pauses, until `settled` holds or the run's publish wait is over (`--publish-wait`), and
+   * gives the last read. Section 3 has a post sent now "published immediately" and its webhook "sent on success": a
+   * server that sends from a queue does both a moment after it answers, so a check waits for them and then judges
+   * what it saw. Against a server that is done when it answers, the first read is the only one.
+   */
+  eventually<T>(read: () => Promise<T>, settled: (value: T) => boolean): Promise<T>;
   /** A fast-check property with shrinking; a failure carries seed, shrunk value and a replay script. */
   property<T>(label: string, arb: fc.Arbitrary<T>, body: (value: T) => Promise<void>, options?: PropertyOptions<NoInfer<T>>): Promise<boolean>;
 }

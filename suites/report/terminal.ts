@@ -114,7 +114,7 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, pro
 function printLimits(l: RunReport['limited'] | undefined, out: NodeJS.WritableStream): void {
   if (!l) return;
   if (l.answers) out.write(yellow(`\n  Rate limits: ${l.answers} answer(s) 429 (never a departure), ${(l.waitedMs / 1000).toFixed(1)} s spent waiting\n`));
-  for (const c of l.closed ?? []) out.write(yellow(`  the post limit closed the ${c.workspace} workspace for this run after ${c.accepted} post(s) accepted\n`));
+  for (const c of l.closed ?? []) out.write(yellow(`  the post limit closed ${c.workspace} for this run after ${c.accepted} post(s) accepted\n`));
   if (l.cutShort?.length) out.write(yellow(`  checks it cut short: ${l.cutShort.join(', ')}\n`));
   if (l.budget?.leftOut.length) out.write(yellow(`  --posts-per-hour ${l.budget.postsPerHour}: left out for the budget ${l.budget.leftOut.map((o) => `${o.name} (~${o.posts} posts)`).join(', ')}\n`));
   if (l.cutShort?.length || l.budget?.leftOut.length) out.write(dim(`  to win them back: a states hook (its world reset, or limits.set), a higher limit on the target in test mode, or --posts-per-hour <the limit> to plan within it\n`));

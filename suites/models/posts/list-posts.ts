@@ -37,7 +37,13 @@ export class ListPosts implements PostCommand {
     const from = m.slot + this.from;
     const to = from + this.span;
     this.window = windowOf(r, from, to);
-    const { e, posts } = await listAround(r, from, to);
+    // A post the model has published may still be QUEUE a moment on a server that sends from a queue: read again
+    // until the calendar shows it sent, or the publish wait is over, and judge that answer.
+    const published = new Set(m.posts.filter((p) => p.state === 'published').map((p) => p.postId));
+    const { e, posts } = await r.ctx.eventually(
+      () => listAround(r, from, to),
+      (l) => l.posts.every((item) => !published.has(item?.id) || item.state !== 'QUEUE'),
+    );
     const expected = m.posts.filter((p) => p.slot >= from && p.slot <= to);
     const byId = new Map(m.posts.map((p) => [p.postId, p]));
     // The groups of the model's posts, as this answer gives them: a thread item may be listed with its group (not shown either way).
