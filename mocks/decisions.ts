@@ -89,7 +89,7 @@ export const DECISIONS: readonly Decision[] = [
   { guide: "wallet", behaviour: "Estimate `priceCredits`", choice: "an unchanged already-paid item counts what it paid (so due = price − already paid even after a price change)", where: "`wallet-estimate.ts`" },
   { guide: "wallet", behaviour: "Forecast window", choice: "48 hours", where: "`forecastWindowHours`" },
   { guide: "wallet", behaviour: "Low-balance notification", choice: "when a charge crosses below `belowCredits`, or below 10 credits when no threshold is set", where: "`lowBalanceCredits`" },
-  { guide: "wallet", behaviour: "Transaction order", choice: "newest first by time; same instant: the later recorded first", where: "`wallet.ts`" },
+  { guide: "wallet", behaviour: "Transaction order", reference: "no order given (4.5 names the query and the fields only)", choice: "newest first by time; same instant: the later recorded first", source: "choice", where: "`wallet.ts`" },
   { guide: "wallet", behaviour: "Price list `provider` filter", choice: "sections left empty are dropped", where: "`wallet-pricing.ts`" },
   { guide: "wallet", behaviour: "Storage billing", choice: "`PER_USE` at upload (production describes it per GB per month; the mock never renews)", where: "`fixtures/prices.json`" },
   { guide: "media", behaviour: "Type detection", reference: "accepted types listed", choice: "Decided from the bytes (`file-type`), never the name or the declared type. A PNG named `x.mp4` is stored as a PNG, listed as `x.png` (`originalName` keeps `x.mp4`)." },

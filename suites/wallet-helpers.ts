@@ -5,6 +5,18 @@ import type { ChannelInfo } from './discover.ts';
 import { textSafe } from './arbitraries/posts.ts';
 import { documented, type DocumentedBody } from './documented.ts';
 import type { Exchange } from './exchange.ts';
+import { parameterSchema, propertyEnum } from '../spec/load.ts';
+
+/** The transaction types the document lists (`WalletTransaction.type`, reference 2.8 and 4.5): read, never copied. */
+export function transactionTypes(): string[] {
+  return [...propertyEnum('WalletTransaction', 'type')];
+}
+
+/** `GET /wallet/transactions`' `size` as the document states it (reference 4.5 and 8): its bounds and its default. */
+export function transactionsSize(): { minimum: number; maximum: number; default: number } {
+  const s = parameterSchema('listWalletTransactions', 'size');
+  return { minimum: s.minimum, maximum: s.maximum, default: s.default };
+}
 
 export interface WalletReading {
   balance: number;
