@@ -50,7 +50,7 @@ export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<Wall
   if (!wallet.usesWallet) return ctx.notVerified(`the ${kind} workspace does not use the wallet`);
   const tx: WalletReading['tx'] = [];
   for (let page = 0; page < 50; page++) {
-    const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } }, `the ${kind} wallet's transactions`);
+    const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: transactionsSize().maximum } }, `the ${kind} wallet's transactions`);
     const list = documented(e, 'listWalletTransactions', 200);
     if (!('nextPage' in list)) return ctx.notVerified(`the ${kind} workspace lists no wallet transactions`);
     tx.push(...list.items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));

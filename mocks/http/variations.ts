@@ -8,6 +8,7 @@ import { workspaceOf } from './faults/helpers.ts';
 import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
 import { invalid } from '../domain/errors.ts';
 import { providerInfo } from '../domain/world.ts';
+import { listTransactions } from '../domain/wallet.ts';
 import { BODY_LIMITS } from './body.ts';
 
 export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
@@ -209,6 +210,23 @@ export const VARIATIONS: VariationDefinition[] = [
       if (Array.isArray(r.body)) return { ...r, body: [...r.body].reverse() };
       const b = object(r.body);
       return b && Array.isArray(b.posts) ? { ...r, body: { ...b, posts: [...b.posts].reverse() } } : undefined;
+    },
+  },
+  {
+    name: 'transactions-oldest-first',
+    area: 'wallet',
+    description: 'GET /wallet/transactions lists the ledger oldest first, page after page, not newest first.',
+    allows: 'Section 4.5: GET /wallet/transactions "query page, size, type" answers WalletTransactions, no order given (media alone is "newest first")',
+    operations: ['listWalletTransactions'],
+    override: (state) => (r, { request }) => {
+      const b = object(r.body);
+      const ws = workspaceOf(state, request);
+      if (r.status !== 200 || !ws || !b || !Array.isArray(b.items) || typeof b.page !== 'number' || typeof b.size !== 'number') return undefined;
+      // The whole ledger in the mock's order, turned round, then cut into the page asked for: every page, not only
+      // each page on its own, is in the other order.
+      const type = new URL(request.url).searchParams.get('type') ?? undefined;
+      const all = listTransactions(ws, { page: 0, size: Math.max(1, ws.wallet.ledger.length), type }).items.reverse();
+      return { ...r, body: { ...b, items: all.slice(b.page * b.size, (b.page + 1) * b.size) } };
     },
   },
   {
