@@ -40,6 +40,11 @@ describe('fault catalogue', () => {
     expect((FILTER ?? []).filter((f) => !known.has(f)).map((f) => `FAULTS names ${f}, which is not a fault: the names are in docs/faults.md`)).toEqual([]);
   });
 
+  it('each fault names checks that are registered', () => {
+    const unknown = FAULTS.flatMap((f) => f.caughtBy.filter((c) => !getCheck(c)).map((c) => `${f.name} is caught by ${c}, which no file of suites/checks/ registers: give the check's \`name\`, and import its file in suites/checks/index.ts`));
+    expect(unknown).toEqual([]);
+  });
+
   it('the faults that act on what the request just recorded are faults of the catalogue', () => {
     expect(ACT_ON_THIS_REQUEST.filter((f) => !FAULTS.some((x) => x.name === f))).toEqual([]);
   });
