@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONG_FIRST = [
   'scripts/doc-commands.test.ts',
   'scripts/package.test.ts',
+  'scripts/add-check.test.ts',
   'mocks/http/docs.test.ts',
   'mocks/http/control/hostile.test.ts',
   'mocks/http/control/console-browser.test.ts',

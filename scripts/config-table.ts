@@ -1,6 +1,6 @@
 // docs/configuration.md's table of every option (flag, environment variable, config file key, default), generated from
 // the command line's own definition (cli/program.ts) so the two cannot drift: `npm run config:table` rewrites it
-// between its markers; cli/config.test.ts fails when it is out of date.
+// between its markers; scripts/generated-sections.test.ts fails, naming `npm run regen`, when it is out of date.
 import { join } from 'node:path';
 import { optionsTable } from '../cli/config.ts';
 import { createProgram, defaultActions } from '../cli/program.ts';

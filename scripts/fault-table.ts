@@ -1,5 +1,5 @@
 // docs/faults.md's fault table, generated from the catalogue itself (mocks/http/faults/) so the two cannot drift:
-// `npm run faults:table` rewrites it between its markers; suites/faults.test.ts fails when it is out of date.
+// `npm run faults:table` rewrites it between its markers; scripts/generated-sections.test.ts fails, naming `npm run regen`, when it is out of date.
 import { join } from 'node:path';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';

@@ -51,25 +51,31 @@ async function readOrEmpty(path: URL): Promise<string> {
   }
 }
 
-const check = process.argv.includes('--check');
-let drifted = false;
-
-for (const { source, output } of targets) {
-  const fresh = await render(source);
-  const outputUrl = new URL(output, root);
-  if (check) {
-    const committed = await readOrEmpty(outputUrl);
-    if (committed !== fresh) {
-      drifted = true;
-      console.error(`${output} is out of date with ${source}. Run \`${COMMAND}\` and commit the result.`);
-    } else {
-      console.log(`ok ${output}`);
-    }
-  } else {
-    await mkdir(new URL('.', outputUrl), { recursive: true });
-    await writeFile(outputUrl, fresh);
-    console.log(`wrote ${fileURLToPath(outputUrl)}`);
-  }
+/** Each types file as its document gives it now, with whether the committed file is that. */
+export async function typeFiles(): Promise<Array<{ source: string; output: string; text: string; fresh: boolean }>> {
+  return Promise.all(targets.map(async ({ source, output }) => {
+    const text = await render(source);
+    return { source, output, text, fresh: (await readOrEmpty(new URL(output, root))) === text };
+  }));
 }
 
-process.exit(drifted ? 1 : 0);
+if (import.meta.main) {
+  const check = process.argv.includes('--check');
+  let drifted = false;
+  for (const { source, output, text, fresh } of await typeFiles()) {
+    const outputUrl = new URL(output, root);
+    if (check) {
+      if (!fresh) {
+        drifted = true;
+        console.error(`${output} is out of date with ${source}. Run \`npm run regen\` (or \`${COMMAND}\`) and commit the result.`);
+      } else {
+        console.log(`ok ${output}`);
+      }
+    } else {
+      await mkdir(new URL('.', outputUrl), { recursive: true });
+      await writeFile(outputUrl, text);
+      console.log(`wrote ${fileURLToPath(outputUrl)}`);
+    }
+  }
+  process.exit(drifted ? 1 : 0);
+}

@@ -149,7 +149,6 @@ export const RULES: Rule[] = [
   { cls: 'message', file: 'wallet.ts', fn: ['formatCurrency'], line: /^export function formatCurrency|\(amount \/ 100\)\.toFixed\(2\)/, why: 'an amount of money in a description' },
   { cls: 'message', file: 'wallet.ts', fn: ['NOT_ON_WALLET'], line: /message: 'Your plan does not use wallet credits\.'/, original: /^'/, why: 'NotOnWallet\'s message (a string, not quoted by the reference)' },
   { cls: 'order', file: 'wallet.ts', fn: ['record'], line: /'tx_'/ },
-  { cls: 'validated-earlier', file: 'wallet.ts', fn: ['listTransactions'], line: /page < 0|size < 1|size > 100/ },
   { cls: 'order', file: 'wallet.ts', fn: ['listTransactions'], line: /\.sort\(/ },
   { cls: 'mock-choice', file: 'wallet.ts', fn: ['listTransactions'], line: /\.trim\(\)/ },
   // The monthly limit renews with the month (section 2.8: `usedThisMonth`); when a month begins is not said.

@@ -1,6 +1,6 @@
 // docs/mock.md's provider table, generated from the mock's catalogue (fixtures/providers.json) and the document's
 // settings schemas so the three cannot drift: `npm run providers:table` rewrites it between its markers;
-// suites/provider-settings.test.ts fails when it is out of date.
+// scripts/generated-sections.test.ts fails, naming `npm run regen`, when it is out of date.
 import { join } from 'node:path';
 import { bundledFixtures } from '../fixtures/bundled.ts';
 import { documentedProviders } from '../suites/provider-settings.ts';

@@ -286,7 +286,7 @@ if (import.meta.main) {
     const target = new URL(name, SCENARIOS_DIR);
     if (check) {
       if (!existsSync(target) || readFileSync(target, 'utf8') !== output) {
-        console.error(`fixtures/scenarios/${name} is out of date with scripts/scenarios.ts: run \`${COMMAND}\` and commit the result.`);
+        console.error(`fixtures/scenarios/${name} is out of date with scripts/scenarios.ts: run \`npm run regen\` (or \`${COMMAND}\`) and commit the result.`);
         drift = true;
       } else console.log(`ok fixtures/scenarios/${name}`);
     } else {

@@ -16,7 +16,7 @@ const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, chec
 const text = statesMapText(statesMapOf(report));
 if (process.argv.includes('--check')) {
   if (readFileSync(file, 'utf8') !== text) {
-    console.error('suites/states-map.json is out of date: run `npm run states:map` and commit it.');
+    console.error('suites/states-map.json is out of date: run `npm run regen` (or `npm run states:map`) and commit it.');
     process.exit(1);
   }
   console.log('ok suites/states-map.json');

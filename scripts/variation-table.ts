@@ -1,5 +1,5 @@
 // docs/variations.md's table, generated from the catalogue itself (mocks/http/variations.ts) so the two cannot drift:
-// `npm run variations:table` rewrites it between its markers; suites/variations.test.ts fails when it is out of date.
+// `npm run variations:table` rewrites it between its markers; scripts/generated-sections.test.ts fails, naming `npm run regen`, when it is out of date.
 import { join } from 'node:path';
 import { VARIATIONS } from '../mocks/http/variations.ts';
 import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';

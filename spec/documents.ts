@@ -75,3 +75,28 @@ export function apiBasePath(doc: OpenApiDocument = loadSpec()): string {
   const url: string = doc.servers?.[0]?.url ?? '/api/public/v1';
   return url.replace(/^\{origin\}/, '').replace(/^https?:\/\/[^/]+/, '') || '/';
 }
+
+/**
+ * A fact the document states about a parameter (its default, its bounds), read where it is written so that the mock and
+ * the suites never write it again. Throws when the operation or the parameter is not in the document: a renamed one
+ * must fail at start, not fall back to a value of its own.
+ */
+export function parameterSchema(operationId: string, name: string, doc: OpenApiDocument = loadSpec()): Record<string, any> {
+  for (const item of Object.values<Record<string, any>>(doc.paths ?? {})) {
+    for (const op of Object.values<any>(item)) {
+      if (op?.operationId !== operationId) continue;
+      const local = (p: any) => (typeof p?.$ref === 'string' ? doc.components?.parameters?.[p.$ref.split('/').at(-1)] : p);
+      const param = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(local).find((p: any) => p?.name === name);
+      if (!param?.schema) throw new Error(`${operationId} has no parameter ${name} with a schema in the document`);
+      return param.schema;
+    }
+  }
+  throw new Error(`no operation ${operationId} in the document`);
+}
+
+/** The values a schema's property may take (`enum`), as the document lists them. */
+export function propertyEnum(schemaName: string, property: string, doc: OpenApiDocument = loadSpec()): readonly string[] {
+  const values = doc.components?.schemas?.[schemaName]?.properties?.[property]?.enum;
+  if (!Array.isArray(values)) throw new Error(`the document's ${schemaName}.${property} lists no enum`);
+  return values;
+}

@@ -165,6 +165,8 @@ describe('--concurrency', () => {
 
   it('at concurrency 6 the units start longest first (by the requests each sent in the recorded run), so no long one starts last', async () => {
     const six = await recorded(6);
+    const unseen = [...new Set(six.all.map((e) => e.by))].filter((u): u is string => !!u && u !== 'discovery' && costOf(u) === undefined);
+    expect(unseen, `no recorded cost in suites/unit-costs.json: run \`npm run regen\` (or \`npm run states:map\`) and commit what it writes`).toEqual([]);
     const first = new Map<string, number>();
     for (const e of six.all) if (e.by && e.by !== 'discovery' && !first.has(e.by)) first.set(e.by, e.at);
     const started = [...first].sort((a, b) => a[1] - b[1]).map(([unit]) => unit);
@@ -174,9 +176,9 @@ describe('--concurrency', () => {
     expect(costOf(started.at(-1)!)).toBeLessThanOrEqual(Math.min(...costliest.map((u) => costOf(u)!)));
   });
 
-  it('every check and every part has a recorded cost (npm run states:map writes them)', () => {
+  it('every check and every part has a recorded cost (npm run regen writes them)', () => {
     const units = allChecks().filter((c) => c.kind === 'property' && !c.name.startsWith('test_')).flatMap((c) => (c.parts?.() ?? [undefined]).map((p) => unitName(c.name, p)));
-    expect(units.filter((u) => costOf(u) === undefined)).toEqual([]);
+    expect(units.filter((u) => costOf(u) === undefined), 'no recorded cost in suites/unit-costs.json: run `npm run regen` (or `npm run states:map`) and commit what it writes').toEqual([]);
   });
 
   it('which checks run alone: those that move the clock or set limits, unless their lane can have its own (scoped states offered)', () => {

@@ -6,8 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { bundledFixtures } from '../fixtures/bundled.ts';
 import { loadSpec } from '../spec/load.ts';
 import { providerMentions } from '../scripts/provider-mentions.ts';
-import { PROVIDER_TABLE } from '../scripts/provider-table.ts';
-import { documented as inFile, generated } from '../scripts/lib/generated-section.ts';
 import { documentedProviders } from './provider-settings.ts';
 
 const providers = [...documentedProviders().values()];
@@ -72,12 +70,6 @@ describe('the providers the document describes', () => {
     );
     // youtube's title is broken on both sides of "2 to 100 characters".
     expect(cases.filter((c) => c === 'youtube title over its bound')).toHaveLength(2);
-  });
-});
-
-describe("docs/mock.md's provider table", () => {
-  it('is the catalogue and the document as they are (run npm run providers:table after changing a row or a schema)', () => {
-    expect(inFile(PROVIDER_TABLE)).toBe(generated(PROVIDER_TABLE));
   });
 });
 

@@ -4,8 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { VARIATIONS } from '../mocks/http/variations.ts';
-import { VARIATION_TABLE } from '../scripts/variation-table.ts';
-import { documented, generated } from '../scripts/lib/generated-section.ts';
 import './checks/index.ts';
 import { allChecks, getCheck } from './checks/registry.ts';
 import { inProcessTarget } from './in-process.ts';
@@ -28,10 +26,6 @@ describe('variation catalogue', () => {
       expect(v.allows, v.name).toMatch(/^Sections? \d/);
       for (const f of v.masks ?? []) expect(FAULTS.map((x) => x.name), `${v.name} masks ${f}`).toContain(f);
     }
-  });
-
-  it("docs/variations.md's table is the catalogue's (run npm run variations:table after changing a variation)", () => {
-    expect(documented(VARIATION_TABLE)).toBe(generated(VARIATION_TABLE));
   });
 
   it('a variation changes answers, not the world: the mock wearing every one holds the same seeded world, before and after a reset through the control API', async () => {

@@ -5,6 +5,18 @@ import type { ChannelInfo } from './discover.ts';
 import { textSafe } from './arbitraries/posts.ts';
 import { documented, type DocumentedBody } from './documented.ts';
 import type { Exchange } from './exchange.ts';
+import { parameterSchema, propertyEnum } from '../spec/load.ts';
+
+/** The transaction types the document lists (`WalletTransaction.type`, reference 2.8 and 4.5): read, never copied. */
+export function transactionTypes(): string[] {
+  return [...propertyEnum('WalletTransaction', 'type')];
+}
+
+/** `GET /wallet/transactions`' `size` as the document states it (reference 4.5 and 8): its bounds and its default. */
+export function transactionsSize(): { minimum: number; maximum: number; default: number } {
+  const s = parameterSchema('listWalletTransactions', 'size');
+  return { minimum: s.minimum, maximum: s.maximum, default: s.default };
+}
 
 export interface WalletReading {
   balance: number;
@@ -38,7 +50,7 @@ export async function readWallet(ctx: CheckContext, kind: KeyKind): Promise<Wall
   if (!wallet.usesWallet) return ctx.notVerified(`the ${kind} workspace does not use the wallet`);
   const tx: WalletReading['tx'] = [];
   for (let page = 0; page < 50; page++) {
-    const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: 100 } }, `the ${kind} wallet's transactions`);
+    const e = await ctx.api.read({ operationId: 'listWalletTransactions', auth: { kind }, query: { page, size: transactionsSize().maximum } }, `the ${kind} wallet's transactions`);
     const list = documented(e, 'listWalletTransactions', 200);
     if (!('nextPage' in list)) return ctx.notVerified(`the ${kind} workspace lists no wallet transactions`);
     tx.push(...list.items.map((t) => ({ id: t.id, type: t.type, credits: t.credits })));

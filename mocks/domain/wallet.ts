@@ -4,6 +4,7 @@ import { ensureRoom } from './caps.ts';
 import type { MockConfig } from './config.ts';
 import { formatCredits, fromCents, sumCents, type Cents } from './money.ts';
 import { notify } from './notifications.ts';
+import { parameterSchema } from '../../spec/documents.ts';
 import type { Env, Workspace, TransactionType, Transaction, AutoTopUpSettings, PaidCharge, WalletState, PriceItem, PriceList, WalletFixture } from './world.ts';
 
 // The area's state lives with the rest of the world's (world.ts); named here too for the area's callers.
@@ -220,12 +221,18 @@ export interface TransactionQuery {
   type?: string;
 }
 
-/** A page of the ledger, newest first (reference 4.5): pages from 0, size 1 to 100 (default 20). */
+/** The page size when a client asks for none: the document's default for `size` (reference 4.5 and 8). */
+export function transactionsPageSize(): number {
+  return parameterSchema('listWalletTransactions', 'size').default as number;
+}
+
+/**
+ * A page of the ledger, pages from 0 (reference 4.5; `page` and `size` already held to the document's bounds by the
+ * pipeline). Newest first is the mock's choice: the reference gives no order (mocks/decisions.ts).
+ */
 export function listTransactions(ws: Workspace, query: TransactionQuery) {
   const page = query.page ?? 0;
-  const size = query.size ?? 20;
-  if (!Number.isInteger(page) || page < 0) throw invalid('page must be an integer, 0 or more');
-  if (!Number.isInteger(size) || size < 1 || size > 100) throw invalid('size must be an integer from 1 to 100');
+  const size = query.size ?? transactionsPageSize();
   const types = query.type ? new Set(query.type.split(',').map((t) => t.trim())) : null;
   const newestFirst: Transaction[] = [];
   for (let i = ws.wallet.ledger.length - 1; i >= 0; i--) {

@@ -6,6 +6,7 @@ import type { IdSource } from './ids.ts';
 import { clampToClockRange, type Clock } from './clock.ts';
 import type { Cents } from './money.ts';
 import type { TimeIndexedMap } from './time-index.ts';
+import type { components } from '../../spec/generated/openapi.d.ts';
 
 export type Plan = 'free' | 'paid';
 
@@ -273,7 +274,8 @@ export interface PostsState {
 // ---------------------------------------------------------------------------------------------------------------
 // Wallet and prices (wallet.ts)
 
-export type TransactionType = 'TOPUP' | 'AUTO_TOPUP' | 'SPEND' | 'REFUND' | 'GRANT' | 'ADJUST';
+/** The six types the document lists (`WalletTransaction.type`, reference 2.8 and 4.5). */
+export type TransactionType = components['schemas']['WalletTransaction']['type'];
 
 export interface Transaction {
   id: string;

@@ -4,11 +4,12 @@
 // must find no departure against any of them, alone or together (suites/variations.test.ts), and must still catch every
 // fault with all of them on.
 import type { FaultDefinition, Reply } from './faults/helpers.ts';
-import { workspaceOf } from './faults/helpers.ts';
+import { around, workspaceOf } from './faults/helpers.ts';
 import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
 import { invalid, rateLimited } from '../domain/errors.ts';
 import { limitOf, providerInfo } from '../domain/world.ts';
 import { defaultConfig } from '../domain/config.ts';
+import { listTransactions } from '../domain/wallet.ts';
 import { BODY_LIMITS } from './body.ts';
 
 export interface VariationDefinition extends Omit<FaultDefinition, 'caughtBy'> {
@@ -228,6 +229,27 @@ export const VARIATIONS: VariationDefinition[] = [
       if (Array.isArray(r.body)) return { ...r, body: [...r.body].reverse() };
       const b = object(r.body);
       return b && Array.isArray(b.posts) ? { ...r, body: { ...b, posts: [...b.posts].reverse() } } : undefined;
+    },
+  },
+  {
+    name: 'transactions-oldest-first',
+    area: 'wallet',
+    description: 'GET /wallet/transactions lists the ledger oldest first, page after page, not newest first.',
+    allows: 'Section 4.5: GET /wallet/transactions "query page, size, type" answers WalletTransactions, no order given (media alone is "newest first")',
+    operations: ['listWalletTransactions'],
+    // Around the handler, as the server's own way of listing: a fault's layer then acts on this order, as a bug of
+    // such a server would (an override after the faults' would rebuild the page from the world and undo them).
+    handlers: {
+      listWalletTransactions: (inner) =>
+        around(inner, async (ctx, handle) => {
+          const reply: any = await handle(ctx);
+          const b = object(reply?.body);
+          if (!b || !Array.isArray(b.items) || typeof b.page !== 'number' || typeof b.size !== 'number') return reply;
+          // The whole ledger in the mock's order, turned round, then cut into the page asked for: every page, not only
+          // each page on its own, is in the other order.
+          const all = listTransactions(ctx.ws, { page: 0, size: Math.max(1, ctx.ws.wallet.ledger.length), type: ctx.query.type }).items.reverse();
+          return { ...reply, body: { ...b, items: all.slice(b.page * b.size, (b.page + 1) * b.size) } };
+        }),
     },
   },
   {

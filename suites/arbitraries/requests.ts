@@ -13,6 +13,7 @@ import { asSchema, atPointer, type JsonSchema } from '../json.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { createPosts, findPost, mintTicket, uploadImage, writableBriefDocs } from '../resources.ts';
 import { documented, type OperationId } from '../documented.ts';
+import { transactionsSize, transactionTypes } from '../wallet-helpers.ts';
 
 export interface GenEnv {
   kind: KeyKind;
@@ -181,8 +182,8 @@ export const VALID: Record<OperationId, Gen> = {
     fc
       .record({
         page: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
-        size: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
-        type: fc.option(fc.subarray(['TOPUP', 'AUTO_TOPUP', 'SPEND', 'REFUND', 'GRANT', 'ADJUST'], { minLength: 1 }).map((t) => t.join(',')), { nil: undefined }),
+        size: fc.option(fc.integer({ min: transactionsSize().minimum, max: transactionsSize().maximum }), { nil: undefined }),
+        type: fc.option(fc.subarray(transactionTypes(), { minLength: 1 }).map((t) => t.join(',')), { nil: undefined }),
       })
       .map((query) => simple('listWalletTransactions', { query })),
   estimateWalletCharge: (env) =>

@@ -61,3 +61,4 @@ import './library-full.ts';
 import './each-post-on-time.ts';
 import './auto-top-up-renews.ts';
 import './key-rotation.ts';
+import './wallet-transactions-default-size.ts';

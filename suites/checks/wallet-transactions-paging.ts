@@ -2,10 +2,8 @@
 import fc from 'fast-check';
 import { documented } from '../documented.ts';
 import type { Exchange } from '../history.ts';
-import { readWallet } from '../wallet-helpers.ts';
+import { readWallet, transactionsSize, transactionTypes } from '../wallet-helpers.ts';
 import { ensure, got, register } from './registry.ts';
-
-const TYPES = ['TOPUP', 'AUTO_TOPUP', 'SPEND', 'REFUND', 'GRANT', 'ADJUST'];
 
 export const walletTransactionsPaging = register({
   name: 'wallet_transactions_paging',
@@ -22,10 +20,11 @@ export const walletTransactionsPaging = register({
     const n = all.tx.length;
     if (n < 2) ctx.notVerified(`the pay-as-you-go ledger has ${n} transaction(s); paging needs two or more`);
     const byType = new Map(all.tx.map((t) => [t.id, t.type]));
+    const { minimum, maximum } = transactionsSize();
 
     await ctx.property(
       'pages and filters',
-      fc.record({ size: fc.integer({ min: 1, max: Math.max(1, Math.min(100, n - 1)) }), types: fc.option(fc.subarray(TYPES, { minLength: 1 }), { nil: undefined }) }),
+      fc.record({ size: fc.integer({ min: minimum, max: Math.max(minimum, Math.min(maximum, n - 1)) }), types: fc.option(fc.subarray(transactionTypes(), { minLength: 1 }), { nil: undefined }) }),
       async ({ size, types }) => {
         const wanted = types ? all.tx.filter((t) => types.includes(t.type)) : all.tx;
         const seen: string[] = [];

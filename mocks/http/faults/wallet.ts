@@ -162,6 +162,19 @@ export const WALLET: FaultDefinition[] = [
     override: () => (r) => (r.status === 200 && r.body?.nextPage === null && typeof r.body.page === 'number' ? { ...r, body: { ...r.body, nextPage: r.body.page + 1 } } : undefined),
   },
   {
+    name: 'transactions-default-size-50',
+    area: 'wallet',
+    description: 'GET /wallet/transactions asked for no `size` pages 50 at a time (and says `size: 50`), not by the documented default 20.',
+    caughtBy: ['transactions_default_page_size'],
+    operations: ['listWalletTransactions'],
+    request: (request) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || !url.pathname.endsWith('/wallet/transactions') || url.searchParams.has('size')) return request;
+      url.searchParams.set('size', '50');
+      return new Request(url, request);
+    },
+  },
+  {
     name: 'failed-send-keeps-credits',
     area: 'wallet',
     description: 'A scheduled post whose send fails keeps the credits it took: no refund.',
