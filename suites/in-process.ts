@@ -39,6 +39,9 @@ export async function inProcessTarget(options: MockOptions = {}, around: (inner:
     fetchableImageUrl: IN_PROCESS_MEDIA_URL,
     label: `in-process mock${options.faults?.length ? ` with fault ${options.faults.join(', ')}` : ''}${options.variations?.length ? ` with variation ${options.variations.join(', ')}` : ''}`,
   });
+  // The mock in this process sends within the request, or within 60 ms as the async-publisher variation: a second is
+  // ample, and a fault that never publishes costs a second a wait rather than ten.
+  target.publishWaitMs = 1000;
   const flagSet = { keys: [], inProcess: true, ...(options.faults?.length ? { faults: [...options.faults] } : {}), ...(options.variations?.length ? { variations: [...options.variations] } : {}) };
   return Object.assign(target, { app, flagSet, flags: flagLine(flagSet) });
 }

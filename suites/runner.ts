@@ -384,7 +384,7 @@ function checkContext(run: Run, running: Running): CheckContext {
     },
     property: (label, arb, body, popts = {}) => runProperty(run, running, ctx, label, arb, body, popts),
     async eventually(read, settled) {
-      const deadline = Date.now() + (options.publishWaitMs ?? DEFAULT_PUBLISH_WAIT_MS);
+      const deadline = Date.now() + (options.publishWaitMs ?? run.target.publishWaitMs ?? DEFAULT_PUBLISH_WAIT_MS);
       for (let pause = 10; ; pause = Math.min(pause * 2, 1000)) {
         const value = await read();
         if (settled(value) || Date.now() >= deadline) return value;

@@ -28,6 +28,8 @@ export interface Target {
   control?: Control;
   /** A public https URL the target can fetch for `upload-from-url`, when the runner knows one. */
   fetchableImageUrl?: string;
+  /** How long a check waits for a publication, unless the run says (`--publish-wait`); the runner's default when absent. */
+  publishWaitMs?: number;
   /** The 429s the run waited out, and how long (suites/polite.ts). */
   limits: PoliteStats;
   /** A transport like `fetch` that records into `history` instead (a check's own history, passed on to the run's). */

@@ -90,7 +90,7 @@ export function checkSettings(channel: Channel, info: ProviderInfo, settings: un
   if (settings === undefined || settings === null) throw fail('settings is required');
   if (typeof settings !== 'object' || Array.isArray(settings)) throw fail('settings must be an object');
   const type = (settings as Record<string, unknown>).__type;
-  if (type === undefined) throw fail('settings.__type is required');
+  if (type === undefined) throw fail(`settings.__type is required: "${channel.identifier}" for this channel`);
   if (type !== channel.identifier) throw fail(`settings.__type must be "${channel.identifier}" for this channel`);
   const violations = validate(settings, entry);
   if (violations.length > 0) throw fail(describeSettingsViolation(violations[0]!));

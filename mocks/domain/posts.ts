@@ -313,7 +313,13 @@ export type StatusResult = {
  * `PUT /posts/{id}/status`: the post's whole group moves. To `schedule` the wallet must cover it (402 otherwise); to
  * `draft` its credits come back. Items already sent stay as they are; a failed group can be scheduled again.
  */
-export function changeStatus(world: World, ws: Workspace, id: string, status: 'draft' | 'schedule', env: Env): StatusResult {
+/**
+ * `PUT /posts/{id}/status`. A draft put on the schedule meets the settings check it skipped when it was saved
+ * (section 2.9: "A field marked required must be present when the post is scheduled ... Drafts are saved without this
+ * check"): the 400 names the channel and the problem, and nothing moves. `validate` is the document's check of a
+ * settings object.
+ */
+export function changeStatus(world: World, ws: Workspace, id: string, status: 'draft' | 'schedule', env: Env, validate?: SettingsValidator): StatusResult {
   const post = findPost(ws, id);
   const rows = groupRows(ws, post.group);
   const unsent = rows.filter((r) => r.state !== 'PUBLISHED');
@@ -322,6 +328,10 @@ export function changeStatus(world: World, ws: Workspace, id: string, status: 'd
   if (!channel) throw notFound('Post not found');
   const to = status === 'draft' ? 'DRAFT' : 'QUEUE';
   const moving = unsent.filter((r) => r.state !== to);
+  if (to === 'QUEUE' && validate) {
+    const info = providerInfo(world, channel.identifier);
+    for (const r of moving) if (r.state === 'DRAFT') checkSettings(channel, info, r.settings, validate, 0);
+  }
   const pay = to === 'QUEUE' ? moving.map((r) => billable(r, channel)) : [];
   const release = to === 'DRAFT' ? moving.filter((r) => r.state === 'QUEUE').map((r) => ({ postId: r.id, reason: 'moved back to drafts' as const })) : [];
   const settlement = planSettlement(world, ws, pay, release, env);

@@ -3,7 +3,7 @@ import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceO
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Channel, type Workspace, type World } from '../../domain/world.ts';
-import { groupRows, listPosts, updateRow, type CreatePostsInput } from '../../domain/posts.ts';
+import { changeStatus, groupRows, listPosts, updateRow, type CreatePostsInput } from '../../domain/posts.ts';
 import { checkSettings, EMPTY_MESSAGE, plainText, textLength } from '../../domain/post-validation.ts';
 import { findSlot } from '../../domain/find-slot.ts';
 
@@ -72,6 +72,15 @@ export const POSTS: FaultDefinition[] = [
         }
         return handle(ctx);
       }),
+    },
+  },
+  {
+    name: 'draft-scheduled-unchecked',
+    area: 'posts',
+    description: 'PUT /posts/<id>/status puts a draft on the schedule without the settings check it skipped when saved: a draft saved without settings is scheduled (200) instead of refused (400).',
+    caughtBy: ['post_lifecycle_model'],
+    handlers: {
+      changePostStatus: (inner) => ({ ...inner, handle: (ctx) => ({ body: changeStatus(ctx.world, ctx.ws, ctx.params.id, ctx.body.status, ctx.env) }) }),
     },
   },
   {

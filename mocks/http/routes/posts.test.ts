@@ -14,7 +14,7 @@ interface Item {
   id?: string;
 }
 
-function entry(channel: string, items: Item[] | string, settings: Record<string, unknown> | undefined = X, group?: string) {
+function entry(channel: string, items: Item[] | string, settings: Record<string, unknown> | null = X, group?: string) {
   const value = (typeof items === 'string' ? [{ content: items }] : items).map((i) => ({ image: [], ...i }));
   return { integration: { id: channel }, value, ...(settings ? { settings } : {}), ...(group ? { group } : {}) };
 }
@@ -45,7 +45,8 @@ describe('POST /posts', () => {
 
   it('saves a draft without settings and without checking them', async () => {
     const m = testMock();
-    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'draft', undefined)])).expect(200);
+    // null: an undefined argument would take the default settings.
+    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'draft', null)])).expect(200);
     await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'draft 2', { __type: 'x', who_can_reply_post: 'nobody' })])).expect(200);
     expect((await listAll(m)).map((p) => p.state)).toEqual(['DRAFT', 'DRAFT']);
   });
@@ -83,7 +84,7 @@ describe('POST /posts', () => {
 
   it('answers missing settings on a scheduled entry with the channel named', async () => {
     const m = testMock();
-    const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_linkedin', 'hi', undefined)])).expect(400);
+    const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_linkedin', 'hi', null)])).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, provider: 'linkedin', name: 'Northwind on LinkedIn' });
   });
 
@@ -202,7 +203,7 @@ describe('POST /posts', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ id, group: 'g1', content: 'one, edited', state: 'QUEUE', publishDate: iso(T0 + 2 * HOUR) });
     // `update` keeps a draft a draft.
-    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'd', undefined, 'g2')])).expect(200);
+    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'd', null, 'g2')])).expect(200);
     await m.api('post', '/posts').send(body('update', [entry('ch_payg_x', 'd2', {}, 'g2')])).expect(200);
     expect((await listAll(m)).find((p) => p.group === 'g2')).toMatchObject({ state: 'DRAFT', content: 'd2' });
   });
@@ -217,7 +218,7 @@ describe('POST /posts', () => {
   it('refuses scheduling on a disabled channel but keeps drafts there', async () => {
     const m = testMock();
     await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_bluesky', 'hi', { __type: 'bluesky' })])).expect(400);
-    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_bluesky', 'hi', undefined)])).expect(200);
+    await m.api('post', '/posts').send(body('draft', [entry('ch_payg_bluesky', 'hi', null)])).expect(200);
   });
 
   it('answers 429 past the hourly limit, counting refused requests too, and admits again an hour later', async () => {
@@ -282,7 +283,7 @@ describe('GET /posts', () => {
         async (offsets, a, b) => {
           await m.http.post('/_mock/reset').expect(200);
           for (const h of offsets) {
-            await m.api('post', '/posts').send(body('draft', [entry('ch_payg_linkedin', `at ${h}`, undefined)], { date: iso(T0 + h * HOUR) })).expect(200);
+            await m.api('post', '/posts').send(body('draft', [entry('ch_payg_linkedin', `at ${h}`, null)], { date: iso(T0 + h * HOUR) })).expect(200);
           }
           const [lo, hi] = a <= b ? [a, b] : [b, a];
           const res = await m.api('get', `/posts?startDate=${iso(T0 + lo * HOUR)}&endDate=${iso(T0 + hi * HOUR)}`).expect(200);
@@ -308,6 +309,20 @@ describe('PUT /posts/{id}/status, release id, missing', () => {
     await m.api('put', `/posts/${id}/status`).send({ status: 'published' }).expect(400);
     await m.api('put', `/posts/${id}/status`, KEYS.paid).send({ status: 'schedule' }).expect(404);
     await m.api('put', '/posts/post_unknown/status').send({ status: 'schedule' }).expect(404);
+  });
+
+  it('a draft saved without settings, or missing a required field, is refused when put on the schedule: 400 naming the channel and what to send, nothing charged, and it stays a draft (section 2.9)', async () => {
+    const m = testMock();
+    const bare = (await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'no settings', null)])).expect(200)).body[0].postId;
+    const partial = (await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'no reply rule', { __type: 'x' })])).expect(200)).body[0].postId;
+    const untyped = (await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'no __type', { who_can_reply_post: 'everyone' })])).expect(200)).body[0].postId;
+    const balance = (await m.api('get', '/wallet').expect(200)).body.balanceCredits;
+    const refusals = [];
+    for (const id of [bare, partial, untyped]) refusals.push((await m.api('put', `/posts/${id}/status`).send({ status: 'schedule' }).expect(400)).body);
+    expect(refusals.map((r) => r.message)).toEqual(['settings is required', 'who_can_reply_post is required', 'settings.__type is required: "x" for this channel']);
+    for (const r of refusals) expect(r).toMatchObject({ provider: 'x', name: 'Northwind on X' });
+    expect((await listAll(m)).map((p) => p.state)).toEqual(['DRAFT', 'DRAFT', 'DRAFT']);
+    expect((await m.api('get', '/wallet').expect(200)).body.balanceCredits).toBe(balance);
   });
 
   it('refuses a status change on a published post', async () => {

@@ -58,9 +58,7 @@ function isSettingsViolation(body: { type?: string } | undefined, v: Violation):
 export function settingsValidator(ctx: Ctx): SettingsValidator {
   const checked = ctx.body?.type === 'schedule' || ctx.body?.type === 'now';
   return (settings, entry) => {
-    if (!checked) {
-      return ctx.state.validator.validateAt('#/components/schemas/ChannelSettings', settings).map((v) => ({ ...v, path: v.path === '/' ? '' : v.path }));
-    }
+    if (!checked) return documentSettingsValidator(ctx)(settings, entry);
     const out: SettingsViolation[] = [];
     for (const v of ctx.deferred) {
       const m = SETTINGS_PATH.exec(v.path);
@@ -68,6 +66,11 @@ export function settingsValidator(ctx: Ctx): SettingsValidator {
     }
     return out;
   };
+}
+
+/** The document's check of a settings object (`ChannelSettings`), for settings not in this request's body. */
+export function documentSettingsValidator(ctx: Ctx): SettingsValidator {
+  return (settings) => ctx.state.validator.validateAt('#/components/schemas/ChannelSettings', settings).map((v) => ({ ...v, path: v.path === '/' ? '' : v.path }));
 }
 
 export const handlers = {
@@ -94,7 +97,7 @@ export const handlers = {
     },
   },
 
-  changePostStatus: (ctx) => ({ body: changeStatus(ctx.world, ctx.ws, ctx.params.id, ctx.body.status, ctx.env) }),
+  changePostStatus: (ctx) => ({ body: changeStatus(ctx.world, ctx.ws, ctx.params.id, ctx.body.status, ctx.env, documentSettingsValidator(ctx)) }),
 
   setPostReleaseId: (ctx) => {
     const row = setReleaseId(ctx.world, ctx.ws, ctx.params.id, ctx.body.releaseId);

@@ -30,6 +30,12 @@ export class ChangeStatus implements PostCommand {
     this.chosen = post.postId;
     const e = await r.ctx.api.call({ operationId: 'changePostStatus', path: { id: post.postId }, body: { status: this.to }, auth: { kind: r.kind } });
     stopOnLimit(e);
+    if (this.to === 'schedule' && !post.settings) {
+      // Saved as a draft without settings: scheduling it meets the check the draft skipped, and nothing moves.
+      if (e.status !== 400) fail('changePostStatus', got(e), '400 naming the channel and the problem, and the post still a draft (section 2.9: "A field marked required must be present when the post is scheduled ... answers 400 ... and nothing is scheduled. Drafts are saved without this check")', [e]);
+      asserted(e);
+      return;
+    }
     const rule = this.to === 'schedule' ? 'section 3: "draft -> PUT /posts/<id>/status with schedule -> on the schedule, at the post\'s time"' : 'section 3: "on the schedule -> PUT /posts/<id>/status with draft -> draft"';
     if (e.status !== 200) fail('changePostStatus', got(e), `200 (${rule})`, [e]);
     asserted(e);

@@ -71,10 +71,14 @@ export function exampleSequence(env: ModelEnv): PostCommand[] {
   const one = (content: string) => [{ content, delay: 0 }];
   const [settingsA, settingsB] = [first, second!].map((c) => fc.sample(settingsArb(c.identifier), { seed: 1, numRuns: 1 })[0]);
   return tracked([
-    new CreatePost({ type: 'draft', channel: first, ahead: 2, minute: 10, items: one('draft without settings') }),
+    new CreatePost({ type: 'draft', channel: first, ahead: 2, minute: 10, items: one('draft with settings'), settings: settingsA }),
     new CreatePost({ type: 'schedule', channel: second!, ahead: 1, minute: 30, items: [{ content: 'scheduled thread', delay: 0 }, { content: 'second item', delay: 5 }], settings: settingsB }),
     new CreatePost({ type: 'now', channel: first, ahead: 0, minute: 0, items: one('out now'), settings: settingsA }),
+    new CreatePost({ type: 'draft', channel: first, ahead: 3, minute: 20, items: one('draft without settings') }),
     new ListPosts(-1, 4),
+    new ChangeStatus(0, 'schedule'),
+    new ListPosts(-1, 4),
+    // The draft without settings is the only one left: scheduling it is refused, and it stays a draft.
     new ChangeStatus(0, 'schedule'),
     new ListPosts(-1, 4),
     new ChangeStatus(0, 'draft'),

@@ -59,6 +59,7 @@ export class CreatePost implements PostCommand {
       slot,
       at,
       exactDate: s.type !== 'now',
+      settings: s.settings !== undefined,
       state: s.type === 'draft' ? 'draft' : s.type === 'now' ? 'publishing' : 'scheduled',
     });
   }

@@ -45,6 +45,8 @@ export interface ModelPost {
   /** The date the calendar must show: known for drafts and scheduled posts, not for `now` (the reference gives no date rule there). */
   exactDate: boolean;
   state: ModelState;
+  /** Sent with valid settings for its channel; a draft may be saved without (section 2.9), and cannot be scheduled so. */
+  settings: boolean;
 }
 
 export interface PostModel {
