@@ -97,7 +97,11 @@ export const FINDINGS: Array<{ quote?: string; text: string }> = [
   },
   {
     quote: 'published immediately',
-    text: 'Read by the suites as every careful implementer may read it. Section 3 says a `now` post is "published immediately"; a server may publish it within the request or hand it to a queue that publishes it a moment later. The suites accept `PUBLISHED` or still on the schedule (`QUEUE`) right after the answer, never `DRAFT`, and expect `PUBLISHED` once time has passed (suites/models/posts: the `publishing` state).',
+    text: 'Read by the suites as every careful implementer may read it. Section 3 says a `now` post is "published immediately"; a server may publish it within the request or hand it to a queue that publishes it a moment later. The suites accept `PUBLISHED` or still on the schedule (`QUEUE`) right after the answer, never `DRAFT`, and expect `PUBLISHED` once time has passed (suites/models/posts: the `publishing` state); a check that judges the publication or its webhook waits for it, up to `--publish-wait` (variation `async-publisher`).',
+  },
+  {
+    quote: 'Item of `image`: `id` string (required), `path` string (required), `alt` string, `thumbnail` string.',
+    text: 'Read, widened. Section 2.4 types an image item\'s `alt` and `thumbnail` as string, while section 2.6 gives the Media a client uploads first (and is told to use) `alt` and `thumbnail` as string|null: a client that puts the upload\'s answer into `value[].image` sends null. The spec accepts null there (the mock stores it); the suites send neither and hold no server to accepting null, since the reference types the field string.',
   },
   {
     quote: 'Response (200): array of `{postId: string, integration: string}`, both required.',

@@ -97,6 +97,17 @@ export function mediaBase(contentType: string | undefined | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/**
+ * What a value of each format looks like, for a refusal that says how to fix it: Ajv's `must match format "date-time"`
+ * does not say that a date without an offset is what it refused.
+ */
+const FORMAT_HINTS: Record<string, string> = {
+  'date-time': 'must be a date-time with its offset from UTC (RFC 3339), such as 2026-12-02T09:30:00Z or 2026-12-02T10:30:00+01:00',
+  date: 'must be a date (RFC 3339 full-date), such as 2026-12-02',
+  uri: 'must be an absolute URI, such as https://example.com/path',
+  email: 'must be an email address, such as name@example.com',
+};
+
 /** Turn Ajv's errors into violations, dropping the bookkeeping ones that only repeat a nested error. */
 function toViolations(where: Violation['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Violation[] {
   if (!errors || errors.length === 0) return [];
@@ -107,7 +118,7 @@ function toViolations(where: Violation['in'], errors: ErrorObject[] | null | und
   const out: Violation[] = [];
   for (const e of chosen) {
     const path = prefix + e.instancePath;
-    let message = e.message ?? 'is invalid';
+    let message = (e.keyword === 'format' && FORMAT_HINTS[(e.params as { format: string }).format]) || (e.message ?? 'is invalid');
     if (e.keyword === 'enum') message += `: ${(e.params as any).allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
     if (e.keyword === 'const') message += `: ${JSON.stringify((e.params as any).allowedValue)}`;
     if (e.keyword === 'additionalProperties') message += `: ${(e.params as any).additionalProperty}`;

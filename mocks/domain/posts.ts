@@ -200,6 +200,13 @@ function planEntry(
       throw invalid(`posts[${i}].group: group ${entry.group} belongs to another channel`);
     }
   }
+  // An item id names a post to edit only within the group sent (the field notes' edit): the id of a post of another
+  // group, or sent with no group, would otherwise make a new post beside it while the client believes it edited it.
+  entry.value.forEach((item, j) => {
+    if (item.id === undefined || existing.some((r) => r.id === item.id)) return;
+    const other = ws.posts.rows.get(item.id);
+    if (other) throw invalid(`posts[${i}].value[${j}].id: post ${item.id} is in group ${other.group}; to edit it, send "group": "${other.group}" with this entry (or leave the id out to make a new post)`);
+  });
   const target = targetState(type, existing);
   const info = providerInfo(world, channel.identifier);
   const settings = entry.settings && typeof entry.settings === 'object' ? entry.settings : null;

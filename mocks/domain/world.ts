@@ -214,8 +214,9 @@ export type PostState = 'DRAFT' | 'QUEUE' | 'PUBLISHED' | 'ERROR';
 export interface PostImage {
   id: string;
   path: string;
-  alt?: string;
-  thumbnail?: string;
+  /** Null as the uploaded Media carries it (section 2.6), which clients send back as it is. */
+  alt?: string | null;
+  thumbnail?: string | null;
 }
 
 export interface Tag {

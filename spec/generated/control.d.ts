@@ -1476,8 +1476,8 @@ export interface components {
             images: {
                 id: string;
                 path: string;
-                alt?: string;
-                thumbnail?: string;
+                alt?: string | null;
+                thumbnail?: string | null;
             }[];
             settings: Record<string, unknown> | null;
             publishAt: components["schemas"]["ScenarioTime"];

@@ -896,12 +896,12 @@ export interface components {
             /** @description Minutes after the previous item. */
             delay?: number;
         };
-        /** @description Uploaded media attached to an item; `path` is the media's hosted URL. */
+        /** @description Uploaded media attached to an item; `path` is the media's hosted URL. `alt` and `thumbnail` are typed string in section 2.4 and string|null on the Media a client uploads first (section 2.6), which clients send back as it is: null is accepted (docs/spec-audit.md). */
         PostImage: {
             id: string;
             path: string;
-            alt?: string;
-            thumbnail?: string;
+            alt?: string | null;
+            thumbnail?: string | null;
         };
         CreatedPost: {
             postId: string;

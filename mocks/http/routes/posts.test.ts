@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { testMock, KEYS, T0, type TestMock } from '../../testing.ts';
+import { PNG } from '../media-samples.ts';
 
 const HOUR = 60 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -41,6 +42,35 @@ describe('POST /posts', () => {
     expect(posts.map((p) => p.state)).toEqual(['QUEUE', 'QUEUE']);
     expect(new Set(posts.map((p) => p.group)).size).toBe(2);
     expect(posts[0]).toMatchObject({ publishDate: iso(T0 + HOUR), releaseURL: null, integration: { id: expect.any(String) } });
+  });
+
+  it('an item id of an existing post, sent without its group or with another, is refused naming the group to send; nothing is saved and the post keeps its text', async () => {
+    const m = testMock();
+    const created = (await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'first text')])).expect(200)).body[0].postId;
+    const [post] = await listAll(m);
+    for (const group of [undefined, 'another-group']) {
+      const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', [{ content: 'second text', id: created }], X, group)])).expect(400);
+      expect(JSON.stringify(res.body)).toContain(`post ${created} is in group ${post!.group}; to edit it, send \\"group\\": \\"${post!.group}\\"`);
+    }
+    expect((await listAll(m)).map((p) => [p.id, p.content])).toEqual([[created, 'first text']]);
+    // Sent with its group, the same item edits the post in place.
+    await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', [{ content: 'second text', id: created }], X, post!.group)])).expect(200);
+    expect((await listAll(m)).map((p) => [p.id, p.content])).toEqual([[created, 'second text']]);
+  });
+
+  it('a date without an offset is refused with what it lacks, and nothing is saved', async () => {
+    const m = testMock();
+    const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'when?')], { date: '2026-12-02T09:30:00' })).expect(400);
+    expect(JSON.stringify(res.body)).toContain('body /date: must be a date-time with its offset from UTC (RFC 3339), such as 2026-12-02T09:30:00Z');
+    expect(await listAll(m)).toEqual([]);
+  });
+
+  it('takes the answer of POST /upload, as it is, as an image item: alt and thumbnail null (section 2.6), the fields it adds besides', async () => {
+    const m = testMock();
+    const media = (await m.api('post', '/upload').attach('file', PNG, { filename: 'photo.png', contentType: 'image/png' }).expect(200)).body;
+    expect(media).toMatchObject({ alt: null, thumbnail: null });
+    const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', [{ content: 'with a photo', image: [media] }])]));
+    expect([res.status, res.body]).toEqual([200, [{ postId: expect.any(String), integration: 'ch_payg_x' }]]);
   });
 
   it('saves a draft without settings and without checking them', async () => {
