@@ -41,11 +41,27 @@ const MINUTE = 60_000;
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * Every row of a group. A group is one post on one or more channels (the entries of one `POST /posts` that name the
+ * same `group`, as the service's app groups a post sent to several channels): on each channel a thread, the post and
+ * its items in order (`index`). The rows come channel by channel, each thread in order.
+ */
 export function groupRows(ws: Workspace, group: string): PostRow[] {
   const ids = ws.posts.groups.get(group);
   if (ids) return ids.map((id) => ws.posts.rows.get(id)!).filter(Boolean);
   // Rows stored without the group index (test helpers): find them by scanning.
-  return [...ws.posts.rows.values()].filter((r) => r.group === group).sort((a, b) => a.index - b.index);
+  return [...ws.posts.rows.values()].filter((r) => r.group === group).sort((a, b) => a.channelId.localeCompare(b.channelId) || a.index - b.index);
+}
+
+/** One channel's thread of a group: the post and its items in order. */
+export function threadRows(ws: Workspace, group: string, channelId: string): PostRow[] {
+  return groupRows(ws, group).filter((r) => r.channelId === channelId);
+}
+
+/** The group's row ids with this channel's thread replaced by `thread` (or left out when it is empty). */
+function withThread(ws: Workspace, group: string, channelId: string, thread: string[]): string[] {
+  const others = groupRows(ws, group).filter((r) => r.channelId !== channelId).map((r) => r.id);
+  return [...others, ...thread];
 }
 
 /** Run a mutation that adds or removes rows without making runDue think someone else changed them. */
@@ -192,19 +208,20 @@ function planEntry(
 ): PlannedEntry {
   const channel = findChannel(ws, entry.integration.id);
   if (!channel) throw invalid(`posts[${i}].integration: channel ${entry.integration.id} not found`);
-  const existing = entry.group ? groupRows(ws, entry.group) : [];
+  // A group may hold one thread per channel: entries on several channels share it, and naming it again edits the
+  // thread of that channel. Two entries for the same channel and group would be two versions of one thread.
+  const existing = entry.group ? threadRows(ws, entry.group, channel.id) : [];
   if (entry.group) {
-    if (seenGroups.has(entry.group)) throw invalid(`posts[${i}].group: group ${entry.group} is named by two entries`);
-    seenGroups.add(entry.group);
-    if (existing.length > 0 && existing[0]!.channelId !== channel.id) {
-      throw invalid(`posts[${i}].group: group ${entry.group} belongs to another channel`);
-    }
+    const key = `${entry.group}\n${channel.id}`;
+    if (seenGroups.has(key)) throw invalid(`posts[${i}].group: group ${entry.group} is named by two entries for channel ${channel.id}; send one entry per channel, its items in its value`);
+    seenGroups.add(key);
   }
   // An item id names a post to edit only within the group sent (the field notes' edit): the id of a post of another
   // group, or sent with no group, would otherwise make a new post beside it while the client believes it edited it.
   entry.value.forEach((item, j) => {
     if (item.id === undefined || existing.some((r) => r.id === item.id)) return;
     const other = ws.posts.rows.get(item.id);
+    if (other && other.group === entry.group) throw invalid(`posts[${i}].value[${j}].id: post ${item.id} is on channel ${other.channelId}, not ${channel.id}; send it in that channel's entry (or leave the id out to make a new post)`);
     if (other) throw invalid(`posts[${i}].value[${j}].id: post ${item.id} is in group ${other.group}; to edit it, send "group": "${other.group}" with this entry (or leave the id out to make a new post)`);
   });
   const target = targetState(type, existing);
@@ -302,7 +319,7 @@ function saveGroup(ws: Workspace, { p, rows, removed }: GroupBuild, stored: Post
     if (row.state === 'QUEUE') noteDue(ws, row.publishAt);
   }
   order.forEach((id, index) => updateRow(ws.posts.rows.get(id)!, { index }));
-  ws.posts.groups.set(p.group, order);
+  ws.posts.groups.set(p.group, withThread(ws, p.group, p.channel.id, order));
   return { postId: order[0]!, integration: p.channel.id };
 }
 
@@ -317,29 +334,25 @@ export type StatusResult = {
 };
 
 /**
- * `PUT /posts/{id}/status`: the post's whole group moves. To `schedule` the wallet must cover it (402 otherwise); to
- * `draft` its credits come back. Items already sent stay as they are; a failed group can be scheduled again.
- */
-/**
- * `PUT /posts/{id}/status`. A draft put on the schedule meets the settings check it skipped when it was saved
- * (section 2.9: "A field marked required must be present when the post is scheduled ... Drafts are saved without this
- * check"): the 400 names the channel and the problem, and nothing moves. `validate` is the document's check of a
- * settings object.
+ * `PUT /posts/{id}/status`: the post's whole group moves, on every channel it holds. To `schedule` the wallet must
+ * cover it (402 otherwise); to `draft` its credits come back. Items already sent stay as they are; a failed group can
+ * be scheduled again. A draft put on the schedule meets the settings check it skipped when it was saved (section 2.9:
+ * "A field marked required must be present when the post is scheduled ... Drafts are saved without this check"): the
+ * 400 names the channel and the problem, and nothing moves. `validate` is the document's check of a settings object.
  */
 export function changeStatus(world: World, ws: Workspace, id: string, status: 'draft' | 'schedule', env: Env, validate?: SettingsValidator): StatusResult {
   const post = findPost(ws, id);
   const rows = groupRows(ws, post.group);
   const unsent = rows.filter((r) => r.state !== 'PUBLISHED');
   if (unsent.length === 0) throw invalid('This post is already published; only drafts and scheduled posts change status');
-  const channel = findChannel(ws, post.channelId);
-  if (!channel) throw notFound('Post not found');
+  if (!findChannel(ws, post.channelId)) throw notFound('Post not found');
   const to = status === 'draft' ? 'DRAFT' : 'QUEUE';
-  const moving = unsent.filter((r) => r.state !== to);
+  const moving = unsent.filter((r) => r.state !== to && findChannel(ws, r.channelId));
+  const channelOf = (r: PostRow) => findChannel(ws, r.channelId)!;
   if (to === 'QUEUE' && validate) {
-    const info = providerInfo(world, channel.identifier);
-    for (const r of moving) if (r.state === 'DRAFT') checkSettings(channel, info, r.settings, validate, 0);
+    for (const r of moving) if (r.state === 'DRAFT') checkSettings(channelOf(r), providerInfo(world, channelOf(r).identifier), r.settings, validate, 0);
   }
-  const pay = to === 'QUEUE' ? moving.map((r) => billable(r, channel)) : [];
+  const pay = to === 'QUEUE' ? moving.map((r) => billable(r, channelOf(r))) : [];
   const release = to === 'DRAFT' ? moving.filter((r) => r.state === 'QUEUE').map((r) => ({ postId: r.id, reason: 'moved back to drafts' as const })) : [];
   const settlement = planSettlement(world, ws, pay, release, env);
   for (const r of moving) {
@@ -443,9 +456,12 @@ export function deleteChannelPosts(world: World, ws: Workspace, channelId: strin
     ids: rows.map((r) => r.id),
     settle() {
       keepingSeen(ws, () => {
-        for (const r of rows) {
-          ws.posts.rows.delete(r.id);
-          ws.posts.groups.delete(r.group);
+        for (const r of rows) ws.posts.rows.delete(r.id);
+        // A group shared with other channels keeps their threads.
+        for (const group of new Set(rows.map((r) => r.group))) {
+          const left = withThread(ws, group, channelId, []);
+          if (left.length > 0) ws.posts.groups.set(group, left);
+          else ws.posts.groups.delete(group);
         }
       });
       applySettlement(world, ws, settlement, env);

@@ -4,7 +4,7 @@ import { ensureBytes, ensureRoom, recordBytes } from './caps.ts';
 import { clampToClockRange, inClockRange } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import { notify } from './notifications.ts';
-import { groupRows, newReleaseId, noteDue, releaseUrlFor, updateRow, type PostRow } from './posts.ts';
+import { newReleaseId, noteDue, releaseUrlFor, threadRows, updateRow, type PostRow } from './posts.ts';
 import { groupDeliveries, type OutboundWebhook } from './webhooks.ts';
 import { findChannel, workspaceEnv, type Env, type Workspace, type World } from './world.ts';
 
@@ -97,7 +97,8 @@ function nextDueOf(ws: Workspace, now: number): number {
 
 /** Try to send one due item. Returns whether anything changed. */
 function step(world: World, ws: Workspace, row: PostRow, now: number, env: Env, result: TickResult): boolean {
-  const rows = groupRows(ws, row.group);
+  // A thread goes out on its own channel: a group shared by several channels holds one thread on each.
+  const rows = threadRows(ws, row.group, row.channelId);
   const position = rows.findIndex((r) => r.id === row.id);
   const prev = position > 0 ? rows[position - 1] : undefined;
   // A thread goes out in order: an item waits for the one before it.

@@ -161,8 +161,8 @@ export function scenarioProblems(doc: Scenario): ScenarioProblem[] {
       if (posts.has(p.id)) add(`${at}/posts/${i}/id`, `duplicate post id ${p.id}`);
       posts.add(p.id);
       if (!channels.has(p.channelId)) add(`${at}/posts/${i}/channelId`, `unknown channel ${p.channelId} in this workspace`);
-      const item = `${p.group}#${p.index}`;
-      if (items.has(item)) add(`${at}/posts/${i}/index`, `group ${p.group} already has an item at index ${p.index}`);
+      const item = `${p.group}#${p.channelId}#${p.index}`;
+      if (items.has(item)) add(`${at}/posts/${i}/index`, `group ${p.group} already has an item at index ${p.index} on channel ${p.channelId}`);
       items.add(item);
       if (p.state === 'PUBLISHED' && p.publishedAt === null) add(`${at}/posts/${i}/publishedAt`, 'a PUBLISHED post needs publishedAt');
     });
@@ -210,7 +210,7 @@ export function importScenario(doc: Scenario, fixtures: Fixtures, config: MockCo
       ws.posts.rows.set(row.id, row);
       groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
     }
-    for (const [group, rows] of groups) ws.posts.groups.set(group, rows.sort((a, b) => a.index - b.index).map((r) => r.id));
+    for (const [group, rows] of groups) ws.posts.groups.set(group, rows.sort((a, b) => a.channelId.localeCompare(b.channelId) || a.index - b.index).map((r) => r.id));
     // Next due unknown: the first tick looks at every queued row and sets it.
     ws.posts.nextDue = Number.NEGATIVE_INFINITY;
     ws.posts.seenRows = ws.posts.rows.size;

@@ -171,6 +171,29 @@ describe('webhooks', () => {
     expect(deliveries.body[0]).toMatchObject({ status: 200, error: null, test: false, url: 'https://hooks.example.com/x' });
   });
 
+  it('a group shared by several channels sends each channel\'s thread on its own: one request per covering webhook per channel, once that thread is out, describing its first post', async () => {
+    const m = testMock({ effects: publicDns });
+    await m.http.post('/_mock/workspaces/ws_payg_demo/webhooks').send({ name: 'all', url: 'https://hooks.example.com/all' }).expect(201);
+    const bodies: Array<Array<{ id: string; integration: { id: string } }>> = [];
+    nock('https://hooks.example.com').post('/all', (b) => (bodies.push(b), true)).times(2).reply(200);
+    const shared = {
+      ...schedule('ch_payg_x', [{ content: 'x first' }, { content: 'x second', delay: 30 }]),
+      posts: [
+        { integration: { id: 'ch_payg_x' }, group: 'launch', settings: X, value: [{ content: 'x first', image: [] }, { content: 'x second', image: [], delay: 30 }] },
+        { integration: { id: 'ch_payg_linkedin' }, group: 'launch', settings: { __type: 'linkedin' }, value: [{ content: 'linkedin only', image: [] }] },
+      ],
+    };
+    const created = await m.api('post', '/posts').send(shared).expect(200);
+    await advance(m, 3600);
+    await m.app.state.settle();
+    // LinkedIn's one-item thread is out; X's waits for its second item.
+    expect(bodies.map((b) => [b.length, b[0]!.id, b[0]!.integration.id])).toEqual([[1, created.body[1].postId, 'ch_payg_linkedin']]);
+    await advance(m, 30 * 60);
+    await m.app.state.settle();
+    expect(bodies.map((b) => [b.length, b[0]!.id, b[0]!.integration.id])).toEqual([[1, created.body[1].postId, 'ch_payg_linkedin'], [1, created.body[0].postId, 'ch_payg_x']]);
+    expect((await posts(m)).filter((p) => p.group === 'launch').every((p) => p.state === 'PUBLISHED')).toBe(true);
+  });
+
   it('sends nothing for a failed publish, and records a failed delivery without retrying', async () => {
     const m = testMock({ effects: publicDns });
     await m.http.post('/_mock/workspaces/ws_payg_demo/webhooks').send({ url: 'https://hooks.example.com/x' }).expect(201);

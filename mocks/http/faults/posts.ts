@@ -75,6 +75,20 @@ export const POSTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'shared-group-refused',
+    area: 'posts',
+    description: 'POST /posts refuses entries on several channels that name the same group (400 "named by two entries"), where one post on several channels shares its group.',
+    caughtBy: ['post_lifecycle_model'],
+    handlers: {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
+        const groups = ((ctx.body as CreatePostsInput).posts ?? []).map((p) => p.group).filter((g): g is string => typeof g === 'string');
+        const twice = groups.find((g, i) => groups.indexOf(g) !== i);
+        if (twice) throw invalid(`group ${twice} is named by two entries`);
+        return handle(ctx);
+      }),
+    },
+  },
+  {
     name: 'draft-scheduled-unchecked',
     area: 'posts',
     description: 'PUT /posts/<id>/status puts a draft on the schedule without the settings check it skipped when saved: a draft saved without settings is scheduled (200) instead of refused (400).',

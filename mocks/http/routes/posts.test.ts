@@ -238,11 +238,24 @@ describe('POST /posts', () => {
     expect((await listAll(m)).find((p) => p.group === 'g2')).toMatchObject({ state: 'DRAFT', content: 'd2' });
   });
 
-  it('refuses two entries naming the same group, and a group of another channel', async () => {
+  it('one post on several channels shares the group its entries name: listed with it, edited per channel, deleted together; two entries for one channel in one group are refused', async () => {
     const m = testMock();
-    await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'a', X, 'g'), entry('ch_payg_x', 'b', X, 'g')])).expect(400);
-    await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'a', X, 'g')])).expect(200);
-    await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_linkedin', 'b', { __type: 'linkedin' }, 'g')])).expect(400);
+    const LI = { __type: 'linkedin' };
+    const created = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', [{ content: 'x post' }, { content: 'x reply', delay: 5 }], X, 'launch'), entry('ch_payg_linkedin', 'linkedin post', LI, 'launch')])).expect(200);
+    expect(created.body.map((c: { integration: string }) => c.integration)).toEqual(['ch_payg_x', 'ch_payg_linkedin']);
+    const of = async (channel: string) => (await listAll(m)).filter((p) => p.group === 'launch' && p.integration.id === channel).map((p) => p.content);
+    const xBefore = await of('ch_payg_x');
+    expect(xBefore).toContain('x post');
+    expect(await of('ch_payg_linkedin')).toEqual(['linkedin post']);
+    // Naming the group again edits that channel's thread alone.
+    await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_linkedin', 'linkedin post, edited', LI, 'launch')])).expect(200);
+    expect(await of('ch_payg_linkedin')).toEqual(['linkedin post, edited']);
+    expect(await of('ch_payg_x')).toEqual(xBefore);
+    const twice = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'a', X, 'g'), entry('ch_payg_x', 'b', X, 'g')])).expect(400);
+    expect(JSON.stringify(twice.body)).toContain('group g is named by two entries for channel ch_payg_x');
+    // Deleting by any of its posts takes every channel's thread (the LinkedIn post was replaced by the edit: the X one).
+    await m.api('delete', `/posts/${created.body[0].postId}`).expect(200);
+    expect((await listAll(m)).filter((p) => p.group === 'launch')).toEqual([]);
   });
 
   it('refuses scheduling on a disabled channel but keeps drafts there', async () => {

@@ -39,7 +39,8 @@ export class ChangeStatus implements PostCommand {
     const rule = this.to === 'schedule' ? 'section 3: "draft -> PUT /posts/<id>/status with schedule -> on the schedule, at the post\'s time"' : 'section 3: "on the schedule -> PUT /posts/<id>/status with draft -> draft"';
     if (e.status !== 200) fail('changePostStatus', got(e), `200 (${rule})`, [e]);
     asserted(e);
-    post.state = this.to === 'schedule' ? 'scheduled' : 'draft';
+    // The whole group moves: a post on several channels moves on each.
+    for (const p of post.group === undefined ? [post] : m.posts.filter((x) => x.group === post.group)) p.state = this.to === 'schedule' ? 'scheduled' : 'draft';
   }
 
   toString(): string {

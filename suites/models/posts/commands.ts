@@ -32,9 +32,18 @@ function createArb(channels: ChannelInfo[]): fc.Arbitrary<PostCommand> {
         items: fc.array(fc.record({ content: contentArb(channel.maxLength), delay: fc.integer({ min: 0, max: 20 }) }), { minLength: 1, maxLength: 3 }),
         // Drafts may leave settings out (section 2.4); scheduled and immediate posts carry valid ones.
         settings: type === 'draft' ? fc.option(settingsArb(channel.identifier), { nil: undefined }) : settingsArb(channel.identifier),
+        // Now and then the same post on a second channel, the two entries naming one group.
+        also:
+          channels.length > 1
+            ? fc.option(
+                fc.constantFrom(...channels.filter((c) => c.id !== channel.id)).chain((other) => settingsArb(other.identifier).map((settings) => ({ channel: other, settings }))),
+                { nil: undefined, freq: 4 },
+              )
+            : fc.constant(undefined),
       }),
     )
-    .map((spec) => new CreatePost(spec));
+    // A post on two channels carries settings on both (a draft without them stays on one channel).
+    .map(({ also, ...spec }) => new CreatePost(also && spec.settings ? { ...spec, also } : spec));
 }
 
 export function postCommands(env: ModelEnv): fc.Arbitrary<Iterable<PostCommand>> {

@@ -43,7 +43,8 @@ export class DeletePost implements PostCommand {
       fail(e.operationId!, got(e), `the delete result's group is the post's group ${post.group} (section 2.5; "Deletes the whole group")`, [e]);
     }
     asserted(e);
-    m.posts.splice(m.posts.indexOf(post), 1);
+    // "Deletes the whole group": a post on several channels goes from each.
+    for (const p of post.group === undefined ? [post] : m.posts.filter((x) => x.group === post.group)) m.posts.splice(m.posts.indexOf(p), 1);
   }
 
   toString(): string {
