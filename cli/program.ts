@@ -196,6 +196,16 @@ async function checkedScenario(scenarioValue: string | undefined, stateFile: str
   }
 }
 
+/** `--max-answer-size`, `--request-timeout`, `--max-list-items`, checked before anything is sent. */
+async function checkedBounds(opts: Options) {
+  const { boundsOf } = await import('../suites/bounded.ts');
+  try {
+    return boundsOf(opts);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
 function describeCors(origins: string[], control: boolean): string {
   if (origins.length === 0) return 'off (browsers on other origins cannot call the API)';
   const who = origins[0] === '*' ? 'pages of any origin' : origins.join(', ');
@@ -294,6 +304,7 @@ export const defaultActions: Actions = {
       integer('--runs', opts.runs, 1);
       if (opts.concurrency !== undefined) integer('--concurrency', opts.concurrency, 1);
       if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
+      await checkedBounds(opts);
       if (opts.shard !== undefined) {
         const { parseShard } = await import('../suites/shards.ts');
         try {
@@ -480,6 +491,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--html <file>', 'write a self-contained HTML report (one file, no network): coverage, failures with their reference sections and curl lines, states, timings').env('VERIFY_HTML'))
     .addOption(new Option('--concurrency <n>', 'checks run at once, each in copies of the seeded workspaces of its own, the big sweeps split into parts that run side by side (needs a states hook that copies and resets workspaces; checks that move the clock or set limits do it in the workspaces of their lane when the hook offers workspace.clockMoved and workspace.limitsSet, else run alone; the costliest start first); default 1, one request at a time, what any server takes').env('VERIFY_CONCURRENCY'))
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
+    .addOption(new Option('--max-answer-size <size>', 'read at most this much of an answer (decoded from gzip); a larger one is a finding on its operation (default 16MiB)').env('VERIFY_MAX_ANSWER_SIZE'))
+    .addOption(new Option('--request-timeout <seconds>', 'seconds a request has for its whole answer; a later one is a finding on its operation, not waited on again (default 30)').env('VERIFY_REQUEST_TIMEOUT'))
+    .addOption(new Option('--max-list-items <n>', 'items a list in an answer may hold; a longer one is a finding on its operation, not walked (default 10000)').env('VERIFY_MAX_LIST_ITEMS'))
     .addOption(new Option('--shard <i/n>', 'run a stable 1/n of the checks (CI shards; `spw report merge` joins their JSON reports into one verdict)').env('VERIFY_SHARD'))
     .addOption(new Option('--shard-timings <file>', 'a JSON report of an earlier run: shards are balanced by its checks\' durations').env('VERIFY_SHARD_TIMINGS'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))

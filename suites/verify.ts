@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { durationsOf, parseShard, shardOf } from './shards.ts';
 import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
+import { boundsOf } from './bounded.ts';
 import { partsSelected, runChecks, selectChecks, type RunReport } from './runner.ts';
 import { checkCost } from './unit-costs.ts';
 import { terminalReporter, printCoverage, printSummary, red } from './report/terminal.ts';
@@ -36,6 +37,10 @@ export interface VerifyOptions {
   html?: string;
   mediaUrl?: string;
   maxRps?: string | number;
+  /** What is read of an answer at most (suites/bounded.ts). */
+  maxAnswerSize?: string | number;
+  requestTimeout?: string | number;
+  maxListItems?: string | number;
   shard?: string;
   shardTimings?: string;
   concurrency?: string | number;
@@ -90,7 +95,7 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     if (opts.keyFree) keys.free = opts.keyFree;
     if (opts.keyPayg) keys.payg = opts.keyPayg;
     if (opts.keyPaid) keys.paid = opts.keyPaid;
-    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined });
+    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined, bounds: boundsOf(opts) });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   const list = (v: string | undefined) => v?.split(',').map((s) => s.trim()).filter(Boolean);
