@@ -297,6 +297,7 @@ export const defaultActions: Actions = {
       ...(latency ? [`  Latency:       ${latency} ms before public API answers (seed ${mock.app.state.latency.seed})`] : []),
       ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
       ...(variations.length > 0 ? [`  Variations:    ${variations.join(', ')}`] : []),
+      await (await import('./heap.ts')).heapLine(),
     ];
     console.log(lines.join('\n'));
     const stop = async () => {
@@ -305,6 +306,8 @@ export const defaultActions: Actions = {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Started under a heap limit by a parent `spw mock` (cli/heap.ts): gone with it.
+    (await import('./heap.ts')).followParent(stop);
     return undefined;
   },
 
