@@ -27,6 +27,7 @@ export const CATALOGUE: Array<{ file: string; what: string }> = [
   { file: 'suites/states-hostile.test.ts', what: "a states hook's hostile answers" },
   { file: 'suites/bounded.test.ts', what: 'hostile targets: endless, dripping, gzip bomb, 600 MB, 200,000 items, redirects, huge headers' },
   { file: 'suites/hostile-report.test.ts', what: "hostile reports: bounds, keys sent only where named, the terminal's text" },
+  { file: 'suites/faults.test.ts', what: "every fault caught, and every script of its report run with bash against a mock with the fault (FAULT_SCRIPTS=all)" },
 ];
 
 const DATA = join(ROOT, 'docs', 'perf', 'hostile.json');
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...CATALOGUE.map((p) => p.file), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--testTimeout=1800000'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, HOSTILE_RUNS: String(cases), MEMORY_SCALE: String(memoryScale) },
+    env: { ...process.env, HOSTILE_RUNS: String(cases), MEMORY_SCALE: String(memoryScale), FAULT_SCRIPTS: 'all' },
   });
   const result = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
   const parts = CATALOGUE.map((p) => {
