@@ -15,6 +15,13 @@ if (major < NEEDS[0]! || (major === NEEDS[0] && minor < NEEDS[1]!)) {
 }
 
 module.enableCompileCache();
+// The mock runs under a heap limit from its budgets, in a child Node given it (cli/heap.ts); everything else here.
+const { mockHeapMiB, runWithHeapLimit } = await import('./heap.ts');
+const heap = await mockHeapMiB();
+if (heap !== undefined) {
+  module.flushCompileCache();
+  process.exit(await runWithHeapLimit(heap));
+}
 await import('./run.ts');
 // Written now rather than at exit, so a mock that is killed rather than stopped still leaves its cache for the next start.
 module.flushCompileCache();

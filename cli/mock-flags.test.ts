@@ -154,11 +154,13 @@ describe('spw mock --clock', () => {
     try {
       const banner = await new Promise<string>((resolve, reject) => {
         let out = '';
+        let err = '';
+        child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
         child.stdout!.on('data', (d: Buffer) => {
           out += d.toString();
           if (out.includes('Journal:')) resolve(out);
         });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
       });
       expect(banner).toMatch(/World: +scenario low-credits, its times moved to now/);
       expect(banner).toMatch(/Clock: +frozen at 2031-03-03T10:00:00\.000Z/);

@@ -196,6 +196,27 @@ async function checkedScenario(scenarioValue: string | undefined, stateFile: str
   }
 }
 
+/** A yes from the person at the terminal (anything else is no). */
+async function askYes(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** `--max-answer-size`, `--request-timeout`, `--max-list-items`, checked before anything is sent. */
+async function checkedBounds(opts: Options) {
+  const { boundsOf } = await import('../suites/bounded.ts');
+  try {
+    return boundsOf(opts);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
 function describeCors(origins: string[], control: boolean): string {
   if (origins.length === 0) return 'off (browsers on other origins cannot call the API)';
   const who = origins[0] === '*' ? 'pages of any origin' : origins.join(', ');
@@ -276,6 +297,7 @@ export const defaultActions: Actions = {
       ...(latency ? [`  Latency:       ${latency} ms before public API answers (seed ${mock.app.state.latency.seed})`] : []),
       ...(faults.length > 0 ? [`  Faults ON:     ${faults.join(', ')}`] : []),
       ...(variations.length > 0 ? [`  Variations:    ${variations.join(', ')}`] : []),
+      await (await import('./heap.ts')).heapLine(),
     ];
     console.log(lines.join('\n'));
     const stop = async () => {
@@ -284,6 +306,8 @@ export const defaultActions: Actions = {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Started under a heap limit by a parent `spw mock` (cli/heap.ts): gone with it.
+    (await import('./heap.ts')).followParent(stop);
     return undefined;
   },
 
@@ -296,6 +320,7 @@ export const defaultActions: Actions = {
       if (opts.maxRps !== undefined && !(Number(opts.maxRps) > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a positive number of requests a second`);
       if (opts.postsPerHour !== undefined) integer('--posts-per-hour', opts.postsPerHour, 1);
       if (opts.publishWait !== undefined) integer('--publish-wait', opts.publishWait, 0);
+      await checkedBounds(opts);
       if (opts.shard !== undefined) {
         const { parseShard } = await import('../suites/shards.ts');
         try {
@@ -305,7 +330,14 @@ export const defaultActions: Actions = {
         }
         if (opts.minCoverage !== undefined) throw new UsageError('--min-coverage judges the whole run: give it to `spw report merge`, which joins the shards');
       }
-      if (opts.shardTimings !== undefined && !existsSync(opts.shardTimings)) throw new UsageError(`--shard-timings ${opts.shardTimings}: no such file (a JSON report of an earlier run)`);
+      if (opts.shardTimings !== undefined) {
+        const { readReport } = await import('../suites/report-schema.ts');
+        try {
+          readReport(opts.shardTimings, 'timings');
+        } catch (err) {
+          throw new UsageError(`--shard-timings ${(err as Error).message}`);
+        }
+      }
       if (opts.minCoverage !== undefined && !(Number(opts.minCoverage) >= 0 && Number(opts.minCoverage) <= 100 && String(opts.minCoverage).trim() !== '')) {
         throw new UsageError(`--min-coverage ${opts.minCoverage}: expected a percent from 0 to 100`);
       }
@@ -347,30 +379,47 @@ export const defaultActions: Actions = {
 
   async merge(files, opts) {
     if (files.length === 0) throw new UsageError('report merge needs the JSON reports of the shards: spw report merge shard-1.json shard-2.json ...');
-    for (const f of files) if (!existsSync(f)) throw new UsageError(`report merge: no such file ${f}`);
-    const [{ mergeCommand }, { mergeReports }] = await Promise.all([import('../suites/verify.ts'), import('../suites/shards.ts')]);
-    // Reports that do not make one whole run are a wrong call (2), found before anything is printed or written.
+    const [{ mergeCommand }, { mergeReports }, { readReport }] = await Promise.all([import('../suites/verify.ts'), import('../suites/shards.ts'), import('../suites/report-schema.ts')]);
+    // Each shard checked against the report schema first (a CI artifact anyone can hand over), then reports that do
+    // not make one whole run: both a wrong call (2), found before anything is printed or written.
     let merged;
     try {
-      merged = mergeReports(files.map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+      merged = mergeReports(files.map((f) => readReport(f, 'merge')));
     } catch (err) {
-      throw new UsageError((err as Error).message);
+      throw new UsageError(`report merge: ${(err as Error).message.replace(/^report merge: /, '')}`);
     }
     return mergeCommand(merged, files.length, opts).ok ? 0 : 1;
   },
 
-  async replay(file, id) {
-    if (!existsSync(file)) throw new UsageError(`replay: no such file ${file} (the JSON report of a verify run: --json <file>)`);
+  async replay(file, id, opts = {}) {
+    const { readReport } = await import('../suites/report-schema.ts');
     let report;
     try {
-      report = JSON.parse(readFileSync(file, 'utf8'));
+      report = readReport(file, 'replay');
     } catch (err) {
-      throw new UsageError(`replay: ${file} is not a JSON report: ${(err as Error).message}`);
+      throw new UsageError(`replay: ${(err as Error).message}`);
     }
-    if (!Array.isArray(report?.results)) throw new UsageError(`replay: ${file} is not the JSON report of a verify run (no results)`);
+    if (opts.control && opts.states) throw new UsageError("--control and --states name the same hook (the mock's is <control>/states): give one");
+    const bounds = await checkedBounds(opts);
     const { replay } = await import('../suites/replay.ts');
     await import('../suites/checks/index.ts');
-    return replay(report, id);
+    const keys = Object.fromEntries((['free', 'payg', 'paid'] as const).flatMap((k) => (opts[`key${k[0]!.toUpperCase()}${k.slice(1)}`] ? [[k, opts[`key${k[0]!.toUpperCase()}${k.slice(1)}`]]] : [])));
+    return replay(report, id, process.stdout, {
+      aim: {
+        target: opts.target,
+        basePath: opts.basePath,
+        states: opts.states,
+        control: opts.control,
+        statesToken: opts.statesToken,
+        controlToken: opts.controlToken,
+        appUrl: opts.appUrl,
+        keys,
+        bounds,
+        useReportTarget: Boolean(opts.useReportTarget),
+        // Only a person at a terminal can confirm; in CI or a pipe the target must be named.
+        ...(process.stdin.isTTY && process.stdout.isTTY ? { confirm: askYes } : {}),
+      },
+    });
   },
 
   async proxy(opts) {
@@ -484,6 +533,9 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target and its hook (a 429 is always waited out, Retry-After honoured, and asked again)').env('VERIFY_MAX_RPS'))
     .addOption(new Option('--posts-per-hour <n>', "the target's POST /posts limit per workspace per hour, when it is on (staging with production limits): the run plans within it, runs the checks that fit whole and names the rest not verified for the budget").env('VERIFY_POSTS_PER_HOUR'))
     .addOption(new Option('--publish-wait <seconds>', 'how long a check waits for what a server does a moment after it answers (a post sent now published from a queue, its webhook sent) before it judges what it saw; default 10 (1 with --in-process)').env('VERIFY_PUBLISH_WAIT'))
+    .addOption(new Option('--max-answer-size <size>', 'read at most this much of an answer (decoded from gzip); a larger one is a finding on its operation (default 16MiB)').env('VERIFY_MAX_ANSWER_SIZE'))
+    .addOption(new Option('--request-timeout <seconds>', 'seconds a request has for its whole answer; a later one is a finding on its operation, not waited on again (default 30)').env('VERIFY_REQUEST_TIMEOUT'))
+    .addOption(new Option('--max-list-items <n>', 'items a list in an answer may hold; a longer one is a finding on its operation, not walked (default 10000)').env('VERIFY_MAX_LIST_ITEMS'))
     .addOption(new Option('--shard <i/n>', 'run a stable 1/n of the checks (CI shards; `spw report merge` joins their JSON reports into one verdict)').env('VERIFY_SHARD'))
     .addOption(new Option('--shard-timings <file>', 'a JSON report of an earlier run: shards are balanced by its checks\' durations').env('VERIFY_SHARD_TIMINGS'))
     .addOption(new Option('--media-url <url>', 'a public https image URL the target can fetch, for upload-from-url').env('VERIFY_MEDIA_URL'))
@@ -523,19 +575,37 @@ export function createProgram(actions: Actions, done: (result: ActionResult) => 
     .description('Run one failure of a recorded run again against its target: the same flags, seed and check, from a fresh start, and tell whether the same departure shows')
     .argument('<report>', 'the JSON report of a verify run (verify --json <file>)')
     .argument('[failure]', 'the id of the failure to replay (F1, F2...: every report shows them); default the first')
+    .addOption(new Option('--target <url>', "the target to replay against (keys and tokens go there): another server than the report's, or the same").env('VERIFY_TARGET'))
+    .addOption(new Option('--use-report-target', "replay against the target the report names (shown first): a report is a file anyone can hand over, so its target is used only when named or asked for"))
+    .addOption(new Option('--base-path <path>', "where a bare-origin --target mounts the API ('/' for servers at the root)").env('VERIFY_BASE_PATH'))
+    .addOption(new Option('--states <url>', "the --target's provider-states hook (the report's is used only against the report's target)").env('VERIFY_STATES'))
+    .addOption(new Option('--control <url>', "the mock's control API (<origin>/_mock) of the --target").env('VERIFY_CONTROL'))
+    .addOption(new Option('--states-token <token>', 'the bearer token of the --states hook').env(SECRET_ENV.statesToken))
+    .addOption(new Option('--control-token <token>', 'the bearer token of the --control API').env(SECRET_ENV.controlToken))
+    .addOption(new Option('--app-url <url>', "the --target's web app host ({app_url})").env('VERIFY_APP_URL'))
+    .addOption(new Option('--key-free <key>', 'API key of a free workspace never topped up').env(SECRET_ENV.free))
+    .addOption(new Option('--key-payg <key>', 'API key of a free pay-as-you-go workspace').env(SECRET_ENV.payg))
+    .addOption(new Option('--key-paid <key>', 'API key of a paid workspace').env(SECRET_ENV.paid))
+    .addOption(new Option('--max-answer-size <size>', 'read at most this much of an answer, as verify (default 16MiB)').env('VERIFY_MAX_ANSWER_SIZE'))
+    .addOption(new Option('--request-timeout <seconds>', 'seconds a request has for its whole answer, as verify (default 30)').env('VERIFY_REQUEST_TIMEOUT'))
+    .addOption(new Option('--max-list-items <n>', 'items a list in an answer may hold, as verify (default 10000)').env('VERIFY_MAX_LIST_ITEMS'))
     .addHelpText(
       'after',
       `
-The report holds the run's flags without secrets: keys and tokens are read from the variables verify reads
-(${Object.values(SECRET_ENV).join(', ')}). With a states hook the
+The report holds the run's flags without secrets: keys and tokens are read from the flags or the variables verify
+reads (${Object.values(SECRET_ENV).join(', ')}). They are sent only to the
+target you name (--target or VERIFY_TARGET); the report's own target is shown, and used with --use-report-target
+or when you confirm it on a terminal. The report's seed, check, scope and runs are replayed. With a states hook the
 check starts from the hook's reset, keys and workspaces read afresh; dates come from the target's clock.
 
 Exit status: 0 the departure did not show again, 1 it did (or the check found another departure, printed),
-2 it could not be replayed (no such failure, a secret missing, the target not answering, the check not verified).
+2 it could not be replayed (no such failure, a secret missing, no target named, the target not answering, the
+check not verified, a report that is not one).
 
 Examples:
-  spw replay reports/verify.json            # the first failure
-  VERIFY_KEY_PAID=K3 spw replay reports/verify.json F2`,
+  spw replay reports/verify.json --use-report-target        # the first failure, on the report's target
+  VERIFY_KEY_PAID=K3 spw replay reports/verify.json F2 --target https://staging.example.com
+  spw replay ci-report.json F1 --target http://127.0.0.1:4010 --control http://127.0.0.1:4010/_mock`,
     )
     .action(async (file: string, id: string | undefined, opts) => done(await (actions.replay ?? defaultActions.replay!)(file, id, opts)));
 

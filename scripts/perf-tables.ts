@@ -1,15 +1,16 @@
 // docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
 // `npm run bench -- --record`; growth.json, busy.json and edge.json by bench:growth, bench:busy and bench:edge with
-// `-- --record`; soak.json by `npm run soak -- --requests 60000 --out docs/perf/soak.json`), so a figure is written
+// `-- --record`; soak.json by `npm run soak -- --requests 60000 --out docs/perf/soak.json`; memory.json by `npm run bench:memory -- --record`), so a figure is written
 // once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
 // scripts/generated-sections.test.ts fails when one is out of date.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cell, writeSection, type GeneratedSection } from './lib/generated-section.ts';
 
 const PERF = join(import.meta.dirname, '..', 'docs', 'perf');
 const FILE = join(import.meta.dirname, '..', 'docs', 'perf.md');
 const read = (name: string): any => JSON.parse(readFileSync(join(PERF, name), 'utf8'));
+const recorded = (name: string) => existsSync(join(PERF, name));
 const n = (v: number) => v.toLocaleString('en');
 const x = (v: number | null | undefined) => (v == null ? '' : `${v.toFixed(1)}x`);
 
@@ -97,9 +98,19 @@ function soak(): string {
   return lines.join('\n');
 }
 
+function memoryUnderLoad(): string {
+  if (!recorded('memory.json')) return '_Not recorded yet: `npm run bench:memory -- --record` on a quiet machine, then `npm run perf:tables`._';
+  const m = read('memory.json');
+  const lines = ['| after round | requests | req/s | answers | RSS (MiB) |', '|---|---|---|---|---|', `| (idle) | | | | ${m.idleMiB} |`];
+  for (const r of m.rounds) lines.push(`| ${r.round} | ${n(r.requests)} | ${n(r.requestsPerSecond)} | ${Object.entries<number>(r.statuses).map(([s, k]) => `${s} ×${n(k)}`).join(', ')} | ${r.rssMiB} |`);
+  lines.push(`| then ${m.idleSeconds} s idle | | | | ${m.endMiB} |`);
+  lines.push('', `Heap limit ${m.heapLimitMiB ?? "V8's default"} MiB; peak RSS ${m.peakMiB} MiB. Measured on ${machine(m)}.`);
+  return lines.join('\n');
+}
+
 const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
 
-export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge), section('perf-soak', soak)];
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge), section('perf-soak', soak), section('perf-memory', memoryUnderLoad)];
 
 if (import.meta.main) {
   for (const s of PERF_TABLES) writeSection(s);

@@ -10,8 +10,9 @@ import { PERF_TABLES } from './perf-tables.ts';
 import { PROVIDER_TABLE } from './provider-table.ts';
 import { STATES_TABLE } from './states-table.ts';
 import { VARIATION_TABLE } from './variation-table.ts';
+import { HOSTILE_TABLE } from './hostile-round.ts';
 
-export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES];
+export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES, HOSTILE_TABLE];
 
 if (import.meta.main) {
   for (const s of TABLES) writeSection(s);

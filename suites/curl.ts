@@ -2,7 +2,7 @@
 // target: it sets up first what the sequence uses (through the hook when the run had one, else with the requests that
 // created it), reads the ids it needs from the answers it gets, computes dates from the target's clock when it runs,
 // and takes keys and tokens from the variables `verify` reads. Nothing secret is written into it.
-import type { Exchange } from './history.ts';
+import type { Exchange, MultipartRecord } from './history.ts';
 import { currentScope } from './context.ts';
 import { KEY_KINDS, SECRET_ENV, type KeyKind } from './target.ts';
 
@@ -49,10 +49,25 @@ function bodyArgs(body: Exchange['requestBody'], quote: (s: string) => string): 
   const out: string[] = [];
   for (const p of body.multipart) {
     if (p.value !== undefined) out.push('-F', quote(`${p.name}=${p.value}`));
-    else if (p.base64) out.push('-F', `"${p.name}=@<(printf %s ${p.base64} | base64 -d);filename=${p.filename ?? 'file'}${p.type ? `;type=${p.type}` : ''}"`);
+    else if (p.base64 !== undefined || p.bytes !== undefined) out.push('-F', filePart(p));
     else out.push('-F', sq(`${p.name}=@${p.filename ?? 'file'}`));
   }
   return out;
+}
+
+/**
+ * A file part: its bytes written to a temporary file by a command substitution, which runs inside the double quotes
+ * curl's `-F` needs (a process substitution there is never run: it stays the text `<(...)`). The kept bytes when the
+ * file was small enough to keep (history.ts), else as many zero bytes. Name and type keep only characters that mean
+ * nothing to bash or to curl's `-F` syntax.
+ */
+function filePart(p: MultipartRecord['multipart'][number]): string {
+  const plain = (s: string, allowed: RegExp) => s.replace(allowed, '_');
+  const bytes = /^[A-Za-z0-9+/=]*$/.test(p.base64 ?? '') && p.base64 !== undefined ? `printf %s ${p.base64} | base64 -d` : `head -c ${Number(p.bytes) || 0} /dev/zero`;
+  const name = plain(p.name, /[^\w.-]/g);
+  const filename = plain(p.filename ?? 'file', /[^\w. -]/g);
+  const type = p.type ? `;type=${plain(p.type, /[^\w.+/-]/g)}` : '';
+  return `"${name}=@$(f=$(mktemp); ${bytes} > "$f"; printf %s "$f");filename=${filename}${type}"`;
 }
 
 /** An instant as the suites send it, in a body or in a query (where its colons are percent-encoded). */
@@ -243,7 +258,9 @@ class Script {
 
   /** The kinds of key the requests send, in a stable order. */
   #kindsUsed(): KeyKind[] {
-    const sent = new Set([...this.#setup, ...this.#sequence].map((e) => this.#keys.get(e.requestHeaders.authorization ?? '')).filter(Boolean));
+    // A key inside a credential (`<key>-wrong`, `Bearer <key>`) is written as its variable too: the script must set it.
+    const credentials = [...this.#setup, ...this.#sequence].map((e) => e.requestHeaders.authorization ?? '').filter(Boolean);
+    const sent = new Set([...this.#keys].filter(([key]) => credentials.some((c) => c.includes(key))).map(([, kind]) => kind));
     const named = new Set([...this.#setup, ...this.#sequence].flatMap((e) => used(e).map((v) => this.#workspaces.get(v)).filter(Boolean)));
     return KEY_KINDS.filter((k) => sent.has(k) || named.has(k));
   }
@@ -284,7 +301,14 @@ class Script {
   #request(e: Exchange): string {
     const ctx = this.#ctx;
     if (isHook(e, ctx)) return `hook '${this.#line(e, 'single')(typeof e.requestBody === 'string' ? e.requestBody : '{}')}'`;
-    const url = e.url.startsWith(ctx.base) ? `"$TARGET${this.#line(e, 'double')(e.url.slice(ctx.base.length))}"` : `"${this.#line(e, 'double')(e.url)}"`;
+    // Beside the API on the target's origin (the app's token endpoint, as the mock serves it): beside TARGET too.
+    const origin = new URL(ctx.base).origin;
+    const root = ctx.base.slice(origin.length).replace(/\/+$/, '');
+    const url = e.url.startsWith(ctx.base)
+      ? `"$TARGET${this.#line(e, 'double')(e.url.slice(ctx.base.length))}"`
+      : e.url.startsWith(`${origin}/`) && /^[\w./-]*$/.test(root)
+        ? `"\${TARGET%${root}}${this.#line(e, 'double')(e.url.slice(origin.length))}"`
+        : `"${this.#line(e, 'double')(e.url)}"`;
     const parts = ['send', '-X', e.method, url];
     const multipart = typeof e.requestBody === 'object' && e.requestBody !== null;
     for (const [k, v] of Object.entries(e.requestHeaders)) {
@@ -308,7 +332,8 @@ class Script {
     if (this.#sequence.length !== 1 || this.#ctx.hook || this.#setup.length > 0 || this.#vars.size > 0) return undefined;
     const e = this.#sequence[0]!;
     if (JSON.stringify([e.url, e.requestBody]).search(ISO) >= 0) return undefined;
-    const line = this.#request(e).replace(/^send /, 'curl -sS -i ').replace('"$TARGET', `"${this.#ctx.base.replace(/[\\"`$]/g, (c) => `\\${c}`)}`);
+    // The recorded target unless TARGET names another.
+    const line = this.#request(e).replace(/^send /, 'curl -sS -i ').replace('"$TARGET', `"\${TARGET:-${this.#ctx.base.replace(/[\\"`$}]/g, (c) => `\\${c}`)}}`);
     return line.replace(/\$\{(VERIFY_KEY_[A-Z]+)\}/g, '$$$1');
   }
 
@@ -324,7 +349,8 @@ class Script {
     if (ctx.hook?.tokenEnv) lines.push(`: "\${${ctx.hook.tokenEnv}:?set ${ctx.hook.tokenEnv} to the token of the hook}"`);
     lines.push(
       'set -eu',
-      `TARGET=${sq(ctx.base)}`,
+      '# The target: the recorded one, or another given as TARGET=<API root> (HOOK=<its hook> beside it).',
+      `TARGET=\${TARGET:-${sq(ctx.base)}}`,
       '# send: one request; prints its status and answer, and keeps the answer in $BODY for the lines after it.',
       `send() { BODY=$(curl -sS -w '\\n%{http_code}' "$@"); STATUS=\${BODY##*$'\\n'}; BODY=\${BODY%$'\\n'*}; printf -- '-> %s %s\\n' "$STATUS" "\${BODY:0:2000}"; }`,
       '# get PATH: a value of the last answer, by its path (posts.0.id; [identifier=x].id is the element whose identifier is x).',
@@ -334,7 +360,7 @@ class Script {
     );
     if (ctx.hook) {
       lines.push(
-        `HOOK=${sq(ctx.hook.url)}`,
+        `HOOK=${hookDefault(ctx.base, ctx.hook.url)}`,
         `hook() { send -X POST "$HOOK" -H 'content-type: application/json'${ctx.hook.tokenEnv ? ` -H "authorization: Bearer $${ctx.hook.tokenEnv}"` : ''} --data-raw "$1"; }`,
         '# ws KIND FIELD: a seeded workspace of the last `workspaces` answer, by its plan state (free, payg, paid).',
         `ws() { node -e 'const [k,f]=process.argv.slice(2);const w=JSON.parse(process.argv[1]).find(r=>k==="paid"?r.plan==="paid":r.plan==="free"&&!r.frozen&&r.payAsYouGo===(k==="payg"));process.stdout.write(w?String(w[f]):"")' "$BODY" "$1" "$2"; }`,
@@ -353,4 +379,17 @@ class Script {
     for (const e of this.#sequence) lines.push(`# recorded -> ${e.status}${e.operationId ? ` (${e.operationId})` : isHook(e, ctx) ? ` (state ${hookState(e)})` : ''}`, this.#request(e), ...this.#after(e));
     return lines.join('\n');
   }
+}
+
+/**
+ * The script's HOOK: the recorded one unless HOOK names another; where the hook sat beside the recorded target (the
+ * same origin, as the mock's does), beside TARGET, so that `TARGET=<another server>` alone never sends that server's
+ * token to the recorded one.
+ */
+function hookDefault(base: string, hook: string): string {
+  const b = new URL(base);
+  const h = new URL(hook);
+  const root = b.pathname.replace(/\/+$/, '');
+  if (h.origin !== b.origin || !/^[\w./-]*$/.test(root + h.pathname + h.search)) return `\${HOOK:-${sq(hook)}}`;
+  return `\${HOOK:-"\${TARGET%${root}}${h.pathname}${h.search}"}`;
 }

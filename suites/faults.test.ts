@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../mocks/http/faults/index.ts';
 import { Writable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startMock } from '../mocks/server.ts';
+import { apiBasePath } from '../spec/load.ts';
 import { IN_PROCESS_T0, inProcessTarget } from './in-process.ts';
 import { MockClock } from '../mocks/domain/clock.ts';
 import { runChecks, type RunReport } from './runner.ts';
@@ -85,4 +89,60 @@ if (FAULTS.some((f) => chosen(f.name))) describe('spw replay of each fault', () 
       expect(await replay(report!, undefined, quiet(), { target: await inProcessTarget() })).toBe(0);
     }, 60_000);
   }
+});
+
+describe("each fault's reproduction scripts, run with bash", () => {
+  const bash = (script: string, env: NodeJS.ProcessEnv) =>
+    promisify(execFile)('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 }).then(
+      (r) => ({ status: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({ status: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }),
+    );
+  /**
+   * The scripts run: each check's first of a fault's report, and every one that uploads a file; FAULT_SCRIPTS=all runs
+   * every script (a hostile round does). A fault's failures of one check share their setup and differ in the request
+   * they end with, and each capture a script makes starts a node: all of them cost minutes of CI.
+   */
+  const chosen = (report: RunReport) => {
+    const seen = new Set<string>();
+    return report.results.flatMap((r) => r.failures).flatMap((f) => {
+      if (!f.reproduce) return [];
+      const first = !seen.has(f.check);
+      seen.add(f.check);
+      return process.env.FAULT_SCRIPTS === 'all' || first || /-F "[^"]*=@\$\(/.test(f.reproduce) ? [f.reproduce] : [];
+    });
+  };
+  /** Run one fault's scripts against a fresh listening mock with the fault, aimed at it by TARGET alone; the problems. */
+  async function runScripts(fault: string): Promise<string[]> {
+    const report = reports.get(fault);
+    if (!report) return [`${fault}: the run above recorded no report`];
+    const problems: string[] = [];
+    const mock = await startMock({ port: 0, seed: 42, faults: [fault] });
+    try {
+      for (const script of chosen(report)) {
+        // The in-process run's script, aimed at a listening mock by TARGET alone: its hook follows.
+        const shown = await bash(script, { TARGET: `${mock.origin}${apiBasePath()}`, HOOK: '' });
+        const sent = script.split('\n').filter((l) => /^(send|hook) /.test(l)).length;
+        const answered = shown.stdout.split('\n').filter((l) => /^-> \d{3} /.test(l)).length;
+        const broke = /curl: \(\d+\)|No such file|command not found|unbound variable|syntax error|unexpected EOF/.exec(shown.stderr)?.[0];
+        // Each request of the script was sent and answered (a multipart upload among them reaches the mock whole).
+        if (shown.status !== 0 || broke || (!script.startsWith('curl ') && answered < sent)) problems.push(`${fault}: exit ${shown.status}, ${answered} of ${sent} answered${broke ? `, ${broke}` : ''}:\n${shown.stderr.slice(0, 500)}\n${script}`);
+      }
+    } finally {
+      await mock.close();
+    }
+    return problems;
+  }
+  it("every fault's scripts run to their end against a fresh listening mock with the fault (TARGET=...), uploads included", async () => {
+    const faults = FAULTS.filter((f) => !FILTER || FILTER.includes(f.name)).map((f) => f.name);
+    const problems: string[] = [];
+    // Three faults at a time, each on its own mock: a script is mostly waiting on curl and node.
+    const queue = [...faults];
+    await Promise.all(Array.from({ length: 3 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) problems.push(...(await runScripts(next)));
+    }));
+    expect(problems).toEqual([]);
+    // Uploads among them: the scripts that reproduced nothing before.
+    const uploads = faults.flatMap((f) => chosen(reports.get(f)!)).filter((script) => /-F "[^"]*=@\$\(/.test(script));
+    if (!FILTER) expect(uploads.length).toBeGreaterThan(0);
+  }, 600_000);
 });

@@ -99,8 +99,12 @@ export function countLine(c: Counts): string {
 /** Every text of a failure a report writes, for the redaction below. */
 const TEXT_FIELDS = ['received', 'documented', 'reproduce', 'replay'] as const;
 
-/** JSON fields whose values are credentials, whatever made them (a key the hook made, one a rotation gave). */
-const SECRET_FIELDS = /("(?:apiKey|api_key|accessToken|access_token|refreshToken|refresh_token|clientSecret|client_secret|token|secret|password)"\s*:\s*)"[^"]+"/g;
+/**
+ * JSON fields whose values are credentials, whatever made them (a key the hook made, one a rotation gave). A script's
+ * splice of a variable into a single-quoted body (`"client_secret":"'"${PCS_1}"'"`) holds no secret and is left whole:
+ * masking its quote broke the script's quoting.
+ */
+const SECRET_FIELDS = /("(?:apiKey|api_key|accessToken|access_token|refreshToken|refresh_token|clientSecret|client_secret|token|secret|password)"\s*:\s*)"(?!'"\$\{)[^"]+"/g;
 
 /**
  * A report holds no secret: each key and token the run knew is replaced by the variable it is read from (or by what it

@@ -2,6 +2,8 @@
 import type { OperationMatcher } from '../spec/operation-match.ts';
 import { answerBody, headersObject, type Exchange, type MultipartRecord } from './exchange.ts';
 import { NotVerified } from './not-verified.ts';
+import { CheckFailed } from './check-failed.ts';
+import { BoundHit, boundedText, DEFAULT_BOUNDS, longestList, tooLong } from './bounded.ts';
 
 export type { Exchange, MultipartRecord };
 
@@ -74,7 +76,7 @@ export function exchangeFor(response: Response): Exchange | undefined {
   return recorded.get(response);
 }
 
-export function recordingFetch(inner: typeof fetch, history: History, matcher: OperationMatcher): typeof fetch {
+export function recordingFetch(inner: typeof fetch, history: History, matcher: OperationMatcher, maxListItems = DEFAULT_BOUNDS.maxListItems): typeof fetch {
   const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const method = request.method;
@@ -88,14 +90,18 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
     }
     const started = performance.now();
     const at = Date.now();
+    const match = matcher.match(method, new URL(url).pathname);
+    const operationId = match.kind === 'operation' ? match.op.operationId : undefined;
     let response: Response;
     let text: string;
     try {
       response = await inner(input instanceof Request ? input : url, input instanceof Request ? undefined : init);
-      text = await response.text();
+      text = await boundedText(response);
     } catch (err) {
+      // A bound the answer broke (suites/bounded.ts) is a finding on the operation asked.
+      if (err instanceof BoundHit) throw withOperation(err, operationId, method, url);
       // A wait the run could not honour (polite.ts) is a verdict of its own, not a lost answer.
-      if (err instanceof NotVerified) throw err;
+      if (err instanceof NotVerified || err instanceof CheckFailed) throw err;
       // `fetch failed` alone names neither the request nor the cause: a failure report needs both.
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (err as Error).message;
@@ -104,9 +110,13 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
     const ms = performance.now() - started;
     const responseHeaders = headersObject(response.headers);
     const { responseBody, json } = answerBody(text, responseHeaders['content-type']);
-    const match = matcher.match(method, new URL(url).pathname);
+    // A list too long to walk is not kept either: the checks and the reproductions walk every answer they hold.
+    if (json) {
+      const items = longestList(responseBody, maxListItems);
+      if (items > maxListItems) throw withOperation(tooLong({ ...DEFAULT_BOUNDS, maxListItems }, items), operationId, method, url);
+    }
     const exchange = history.add({
-      operationId: match.kind === 'operation' ? match.op.operationId : undefined,
+      operationId,
       method,
       url,
       requestHeaders,
@@ -127,4 +137,12 @@ export function recordingFetch(inner: typeof fetch, history: History, matcher: O
     return answer;
   };
   return wrapped as typeof fetch;
+}
+
+/** A bound hit named with the request that hit it: the operation it is a finding on, and the request. */
+function withOperation(hit: BoundHit, operationId: string | undefined, method: string, url: string): BoundHit {
+  hit.operation = operationId;
+  hit.received = `${hit.received}, to ${method} ${new URL(url).pathname}`;
+  hit.message = `${operationId ? `${operationId}: ` : ''}received ${hit.received}; documented ${hit.documented}`;
+  return hit;
 }

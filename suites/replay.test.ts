@@ -68,12 +68,12 @@ describe('spw replay over HTTP', () => {
   }, 60_000);
 
   it('spw replay exits 1 while the departure shows, and 2 without the token, naming the variable', async () => {
-    const shown = await run(process.execPath, [bin, 'replay', file, 'F1'], { VERIFY_STATES_TOKEN: TOKEN });
+    const shown = await run(process.execPath, [bin, 'replay', file, 'F1', '--use-report-target'], { VERIFY_STATES_TOKEN: TOKEN });
     expect(shown.stdout).toMatch(/^Replaying F1 estimate_equals_charge · createPosts · reference §/);
     expect(shown.stdout).toContain('a fresh start: the world reset through the states hook');
     expect(shown.stdout).toContain('The departure shows again (exit 1)');
     expect(shown.status).toBe(1);
-    const tokenless = await run(process.execPath, [bin, 'replay', file], { VERIFY_STATES_TOKEN: '' });
+    const tokenless = await run(process.execPath, [bin, 'replay', file, '--use-report-target'], { VERIFY_STATES_TOKEN: '' });
     expect(tokenless.stdout).toContain('set VERIFY_STATES_TOKEN');
     expect(tokenless.status).toBe(2);
     const missingFile = await run(process.execPath, [bin, 'replay', join(dir, 'nope.json')]);
@@ -148,13 +148,13 @@ describe('spw replay cannot replay (exit 2)', () => {
 
   it('a key the run was given and the environment lacks', async () => {
     const t = text();
-    expect(await replay({ ...inProcess, flags: { target: 'http://127.0.0.1:9/api/public/v1', keys: ['paid'] } }, 'F1', t.out, { env: {} })).toBe(2);
+    expect(await replay({ ...inProcess, flags: { target: 'http://127.0.0.1:9/api/public/v1', keys: ['paid'] } }, 'F1', t.out, { env: {}, aim: { useReportTarget: true } })).toBe(2);
     expect(t.read()).toContain('set VERIFY_KEY_PAID (the key of a paid workspace, given as --key-paid)');
   });
 
   it('a target that does not answer', async () => {
     const t = text();
-    expect(await replay({ ...inProcess, flags: { target: 'http://127.0.0.1:9/api/public/v1', keys: [] } }, 'F1', t.out, { env: {} })).toBe(2);
+    expect(await replay({ ...inProcess, flags: { target: 'http://127.0.0.1:9/api/public/v1', keys: [] } }, 'F1', t.out, { env: {}, aim: { useReportTarget: true } })).toBe(2);
     expect(t.read()).toMatch(/the target http:\/\/127\.0\.0\.1:9\/api\/public\/v1 does not answer/);
   });
 

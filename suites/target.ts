@@ -6,6 +6,7 @@ import { History, recordingFetch } from './history.ts';
 import { apiRoot } from './url.ts';
 import { politeFetch, type PoliteStats } from './polite.ts';
 import { SECRET_ENV } from './secret-env.ts';
+import { boundedFetch, DEFAULT_BOUNDS, type AnswerBounds } from './bounded.ts';
 
 export type KeyKind = 'free' | 'payg' | 'paid';
 export const KEY_KINDS: KeyKind[] = ['free', 'payg', 'paid'];
@@ -69,6 +70,8 @@ export interface TargetFlags {
   inProcess?: boolean;
   faults?: string[];
   variations?: string[];
+  /** The bounds on answers the run was given, where they are not the defaults (suites/bounded.ts). */
+  bounds?: Partial<AnswerBounds>;
 }
 
 /** The variable `verify` reads each secret flag from. */
@@ -95,6 +98,8 @@ export interface TargetOptions {
   fetchableImageUrl?: string;
   /** At most this many requests a second to the target (and its hook); no cap when absent or 0. */
   maxRps?: number;
+  /** What is read of an answer at most (suites/bounded.ts); the defaults where left out. */
+  bounds?: Partial<AnswerBounds>;
 }
 
 /** Which key stands for which plan state, read from the control API's workspace rows. */
@@ -121,9 +126,15 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     const kind = KEY_KINDS.find((k) => target.keys[k] === key);
     return kind ? `the --key-${kind} workspace` : 'a workspace of this run';
   };
-  const polite = politeFetch(options.transport ?? fetch, { maxRps: options.maxRps, describeKey });
   const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);
-  const transport = recordingFetch(polite.fetch, history, matcher);
+  const bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
+  // Bounded under the polite layer: each attempt has its own deadline, and a 429's wait is not counted in it.
+  const operationKey = (method: string, url: string) => {
+    const match = matcher.match(method, new URL(url).pathname);
+    return match.kind === 'operation' ? match.op.operationId : `${method} ${url.split('?')[0]}`;
+  };
+  const polite = politeFetch(boundedFetch(options.transport ?? fetch, bounds, operationKey), { maxRps: options.maxRps, describeKey });
+  const transport = recordingFetch(polite.fetch, history, matcher, bounds.maxListItems);
   const target: Target = {
     label: options.label ?? baseUrl,
     baseUrl,
@@ -133,7 +144,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     workspaceIds: {},
     fetchableImageUrl: options.fetchableImageUrl,
     limits: polite.stats,
-    record: (into) => recordingFetch(polite.fetch, into, matcher),
+    record: (into) => recordingFetch(polite.fetch, into, matcher, bounds.maxListItems),
     flags: '',
     flagSet: flagSetOf(options, baseUrl),
     secrets: new Map(),
@@ -170,7 +181,14 @@ export function flagSetOf(options: TargetOptions, baseUrl: string): TargetFlags 
     keys: KEY_KINDS.filter((k) => options.keys?.[k]),
     ...(options.fetchableImageUrl ? { mediaUrl: options.fetchableImageUrl } : {}),
     ...(options.maxRps ? { maxRps: options.maxRps } : {}),
+    ...(raisedBounds(options.bounds) ? { bounds: raisedBounds(options.bounds) } : {}),
   };
+}
+
+/** The bounds given that are not the defaults: what a replay line must repeat. */
+function raisedBounds(bounds: Partial<AnswerBounds> | undefined): Partial<AnswerBounds> | undefined {
+  const out = Object.fromEntries(Object.entries(bounds ?? {}).filter(([k, v]) => v !== undefined && v !== DEFAULT_BOUNDS[k as keyof AnswerBounds]));
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** The flags of `verify` that name this target, its hook and its keys; secrets as the variables `verify` reads. */
@@ -186,6 +204,9 @@ export function flagLine(f: TargetFlags): string {
   for (const kind of f.keys) flags.push(`--key-${kind} "$${SECRET_ENV[kind]}"`);
   if (f.mediaUrl) flags.push(`--media-url ${word(f.mediaUrl)}`);
   if (f.maxRps) flags.push(`--max-rps ${f.maxRps}`);
+  if (f.bounds?.maxBytes) flags.push(`--max-answer-size ${f.bounds.maxBytes}`);
+  if (f.bounds?.timeoutMs) flags.push(`--request-timeout ${f.bounds.timeoutMs / 1000}`);
+  if (f.bounds?.maxListItems) flags.push(`--max-list-items ${f.bounds.maxListItems}`);
   return flags.join(' ');
 }
 

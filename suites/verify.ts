@@ -1,8 +1,11 @@
 // The `verify` command: build a target from flags, run the selected checks, print progress and the summary, write JUnit/JSON.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { durationsOf, parseShard, shardOf } from './shards.ts';
 import { dirname } from 'node:path';
 import { createTarget, type KeyKind, type Target } from './target.ts';
+import { boundsOf } from './bounded.ts';
+import { readReport } from './report-schema.ts';
+import { visible } from '../spec/visible.ts';
 import { partsSelected, runChecks, selectChecks, type RunReport } from './runner.ts';
 import { checkCost } from './unit-costs.ts';
 import { terminalReporter, printCoverage, printSummary, red, waitingFor } from './report/terminal.ts';
@@ -40,6 +43,10 @@ export interface VerifyOptions {
   postsPerHour?: string | number;
   /** Seconds a check waits for a publication a server makes after it answers (`ctx.eventually`). */
   publishWait?: string | number;
+  /** What is read of an answer at most (suites/bounded.ts). */
+  maxAnswerSize?: string | number;
+  requestTimeout?: string | number;
+  maxListItems?: string | number;
   shard?: string;
   shardTimings?: string;
   concurrency?: string | number;
@@ -94,13 +101,13 @@ export async function verify(opts: VerifyOptions, out: NodeJS.WritableStream = p
     if (opts.keyFree) keys.free = opts.keyFree;
     if (opts.keyPayg) keys.payg = opts.keyPayg;
     if (opts.keyPaid) keys.paid = opts.keyPaid;
-    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined });
+    target = await createTarget({ target: opts.target, basePath: opts.basePath, keys, control: opts.control, controlToken: opts.controlToken, states: opts.states, statesToken: opts.statesToken, appUrl: opts.appUrl, fetchableImageUrl: opts.mediaUrl, maxRps: opts.maxRps !== undefined ? Number(opts.maxRps) : undefined, bounds: boundsOf(opts) });
   }
   const checks = opts.checks ? opts.checks.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   const list = (v: string | undefined) => v?.split(',').map((s) => s.trim()).filter(Boolean);
   const scope = scopeOf(list(opts.areas), list(opts.operations));
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
-  const durations = opts.shardTimings ? durationsOf(JSON.parse(readFileSync(opts.shardTimings, 'utf8')) as RunReport) : undefined;
+  const durations = opts.shardTimings ? durationsOf(readReport(opts.shardTimings, 'timings')) : undefined;
   write(`Verifying ${target.label}\n  seed ${seed}, ${runs} runs per property, keys: ${(['free', 'payg', 'paid'] as const).map((k) => `${k} ${target.keys[k] ? 'yes' : 'no'}`).join(', ')}, states hook: ${target.control ? target.control.url : 'none (checks that need a provider state are not verified)'}\n\n`);
   const selected = selectChecks(checks);
   const properties = selected.filter((c) => c.kind === 'property');
@@ -131,7 +138,7 @@ export interface MergeOptions {
 
 /** `spw report merge <json...>`: one verdict, one coverage table, and the reports asked for, from the shards' merged report (`mergeReports`). */
 export function mergeCommand(report: RunReport, shards: number, opts: MergeOptions, out: NodeJS.WritableStream = process.stdout): RunReport {
-  out.write(`Merged ${shards} report(s) of ${report.target}, seed ${report.seed}\n`);
+  out.write(`Merged ${shards} report(s) of ${visible(report.target)}, seed ${report.seed}\n`);
   conclude(report, { minCoverage: numberOr(opts.minCoverage), minVerified: numberOr(opts.minVerified) }, opts, out);
   return report;
 }

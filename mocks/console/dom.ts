@@ -1,4 +1,5 @@
 // The console's DOM helpers: elements built from text, never from HTML strings, and updates batched per frame.
+import { visible } from '../../spec/visible.ts';
 
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
@@ -22,14 +23,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
-/**
- * Text as the console shows it: bidirectional formatting characters (U+202E reverses what follows it, an id after a
- * workspace's name among them) and control characters written as a visible `⟨U+202E⟩` instead of acting on the text
- * around them. Tabs and line breaks stay.
- */
-export function visible(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
-}
+/** Text as the console shows it: one rule with the terminal and the reports (spec/visible.ts). */
+export { visible };
 
 export function append(el: Element | DocumentFragment, children: Child[]): void {
   for (const child of children) {

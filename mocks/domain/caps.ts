@@ -324,3 +324,20 @@ export function atBudget(cap: ByteCap, limit: number, what: string) {
 export function ensureBytes(caps: Caps, cap: ByteCap, held: number, adding: number, what: string): void {
   if (adding > 0 && held + adding > caps[cap]) throw atBudget(cap, caps[cap], what);
 }
+
+/** The idle mock's own heap (documents, validators, the seeded world), with room for its first requests' code. */
+export const BASE_HEAP_BYTES = 96 * MiB;
+/** The stores without a byte budget (ledger, notifications, the hourly counters) and what V8 keeps of its own. */
+export const UNBUDGETED_HEAP_BYTES = 16 * MiB;
+
+/**
+ * The old space the mock needs at most with `workspaces` workspaces filled to every budget: its own base, and twice
+ * what the budgets hold (the records, and a state file's text its keeper holds, which is at most as much). The command
+ * line starts the mock with this heap limit (cli/heap.ts), so that under any load V8 collects within the documented
+ * ceiling rather than growing to its own default, which depends on the machine.
+ */
+export function heapLimitBytes(caps: Pick<Caps, ByteCap>, workspaces = 3): number {
+  const perWorkspace = caps.postBytes + caps.mediaBytes + caps.briefBytes + caps.webhookBytes;
+  const shared = caps.pendingConsentBytes + caps.deliveryBytes + caps.journalBytes;
+  return BASE_HEAP_BYTES + 2 * (workspaces * perWorkspace + shared) + UNBUDGETED_HEAP_BYTES;
+}

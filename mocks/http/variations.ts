@@ -151,7 +151,13 @@ function requestWithIds(request: Request, seen: Map<string, string>): Request {
   }
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  return new Request(url, { method: request.method, headers, body, signal: request.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+  try {
+    return new Request(url, { method: request.method, headers, body, signal: request.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+  } catch {
+    // A method the Fetch Request refuses (TRACE, TRACK, CONNECT) reaches the mock as it came, and is refused there as
+    // without the variation: no operation takes it, so there is no id to read back.
+    return request;
+  }
 }
 
 const wrapped = new WeakSet<object>();

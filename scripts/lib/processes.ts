@@ -106,16 +106,30 @@ export async function startServer(name: string, argv: string[], port: number, pr
   };
 }
 
-/** VmRSS and VmHWM (peak RSS) of a process, in KiB, from /proc. */
+/**
+ * The process that serves: `spw mock` runs the mock in a child Node given its heap limit (cli/heap.ts), so a bench that
+ * started the command measures that child, not the parent that only waits for it.
+ */
+export function serving(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const mock = children.find((c) => readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('--max-old-space-size='));
+    return mock ?? pid;
+  } catch {
+    return pid;
+  }
+}
+
+/** VmRSS and VmHWM (peak RSS) of a process (the mock's child where it has one), in KiB, from /proc. */
 export function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${serving(pid)}/status`, 'utf8');
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? NaN);
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
 /** CPU seconds (user + system) a process has used, from /proc: unlike wall time, barely moved by other load. */
 export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${serving(pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat; after the command name they sit at 11 and 12, in clock ticks.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

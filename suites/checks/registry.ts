@@ -12,6 +12,8 @@ import { currentScope } from '../context.ts';
 
 // Defined below the client, which throws and quotes with them too; checks keep importing them from here.
 export { NotVerified } from '../not-verified.ts';
+export { CheckFailed } from '../check-failed.ts';
+import { CheckFailed } from '../check-failed.ts';
 export { show };
 
 export interface Failure {
@@ -74,21 +76,6 @@ export interface Check {
 export interface InspectContext {
   seen: Seen;
   asserted(outcomes: string[]): void;
-}
-
-/** Thrown inside a check or property when the target breaks a rule; carries what reproduces it. */
-export class CheckFailed extends Error {
-  operation?: string;
-  received: string;
-  documented: string;
-  exchanges: Exchange[];
-  constructor(f: { operation?: string; received: string; documented: string; exchanges?: Array<Exchange | undefined> }) {
-    super(`${f.operation ? `${f.operation}: ` : ''}received ${f.received}; documented ${f.documented}`);
-    this.operation = f.operation;
-    this.received = f.received;
-    this.documented = f.documented;
-    this.exchanges = (f.exchanges ?? []).filter((e): e is Exchange => e !== undefined);
-  }
 }
 
 export interface PropertyOptions<T = unknown> {

@@ -5,6 +5,7 @@ import type { CoverageReport } from '../coverage.ts';
 import { unitName } from '../units.ts';
 import { countLine, countsOf, grouped } from '../findings.ts';
 import type { PoliteStats } from '../polite.ts';
+import { visible, visibleDeep } from '../../spec/visible.ts';
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -103,7 +104,7 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, pro
       doneCost += progress?.costs?.[r.name] ?? 0;
       if (r.status === 'failed') failed++;
       if (quiet) return;
-      const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${r.notes[0]}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
+      const extra = r.status === 'failed' ? red(` ${r.failures.length} failure(s)`) : r.status === 'not verified' ? yellow(` not verified: ${visible(r.notes[0] ?? '')}`) : verifiedInPart(r) ? yellow(' (in part)') : '';
       const cost = dim(`${r.kind === 'property' ? ` ${r.assertions} assertions, ${r.requests} requests, ${(r.ms / 1000).toFixed(1)}s` : ` ${r.assertions} answers inspected`} · ${sectionLabel(r.sections)}`);
       out.write(`  ${MARK[r.status]} ${r.name.padEnd(36)}${cost}${extra}\x1b[K\n`.replace(tty ? '' : '\x1b[K', ''));
     },
@@ -129,7 +130,9 @@ function indent(text: string, by = '      '): string {
   return text.split('\n').map((l) => by + l).join('\n');
 }
 
-export function printSummary(report: RunReport, out: NodeJS.WritableStream): void {
+export function printSummary(whole: RunReport, out: NodeJS.WritableStream): void {
+  // What a target answered and a report holds reaches the terminal only as visible text (spec/visible.ts).
+  const report = visibleDeep(whole);
   // Findings by cause: departures (each with its id and reference), then operations not implemented, then checks not
   // verified; each group by operation, counted with the words every report uses (suites/findings.ts).
   const groups = grouped(report);
