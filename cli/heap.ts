@@ -2,10 +2,12 @@
 // (mocks/domain/caps.ts `heapLimitBytes`): without one, V8 sizes its heap by the machine, and on a fast machine with
 // memory to spare it let a plain read load take the mock to 2.3 GB before collecting what each request left, though
 // the same load under a 400 MiB limit stayed at 515 MB. A heap limit can only be given when Node starts, so the
-// command runs the mock in a child Node started with it; the parent only passes signals on and exits with the child's
-// status, and the child stops when the parent goes (even by `kill -9`), so no mock outlives the command that started
-// it. A limit given to Node already (`--max-old-space-size` in the command or NODE_OPTIONS) is kept as given, and
-// MOCK_HEAP_MIB sets another (`0`: V8's own default, no child).
+// command starts Node again with it. Where Node can replace its own process (`process.execve`: 22.15, 24 and later)
+// it does, and the mock keeps the command's pid: a signal, `kill -9` included, reaches the mock itself, and no second
+// process can outlive the first and write the state file after a new mock has started on it. Elsewhere the mock runs
+// in a child Node; the parent only passes signals on and exits with the child's status, and the child stops when the
+// parent goes. A limit given to Node already (`--max-old-space-size` in the command or NODE_OPTIONS) is kept as
+// given, and MOCK_HEAP_MIB sets another (`0`: V8's own default, no restart).
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
@@ -35,12 +37,15 @@ export async function mockHeapMiB(argv: string[] = process.argv, env: NodeJS.Pro
   return Math.ceil(heapLimitBytes(defaultCaps) / (1024 * 1024));
 }
 
-/** Run this command again in a child Node with the heap limit; resolves to the child's exit status. */
+/**
+ * Run this command again under the heap limit: in this process where Node can replace it (never returns), else in a
+ * child Node; resolves to the child's exit status.
+ */
 export function runWithHeapLimit(mib: number): Promise<number> {
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${mib}`, ...process.argv.slice(1)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [HEAP_CHILD_ENV]: String(mib) },
-  });
+  const argv = [...process.execArgv, `--max-old-space-size=${mib}`, ...process.argv.slice(1)];
+  const env = { ...process.env, [HEAP_CHILD_ENV]: String(mib) };
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...argv], env);
+  const child = spawn(process.execPath, argv, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + constants.signals[signal] : 1))));
 }
