@@ -9,7 +9,7 @@ import { allChecks } from '../suites/checks/registry.ts';
 import { inProcessTarget } from '../suites/in-process.ts';
 import { runChecks } from '../suites/runner.ts';
 import { statesMapOf, statesMapText } from '../suites/states-map.ts';
-import { costsOf, costsText, postsFromReport } from '../suites/unit-costs.ts';
+import { costsOf, costsText, postsFromReport, postsText } from '../suites/unit-costs.ts';
 
 const file = new URL('../suites/states-map.json', import.meta.url);
 const report = await runChecks(await inProcessTarget(), { seed: 7, runs: 1, checks: allChecks().filter((c) => !c.name.startsWith('test_')).map((c) => c.name) });
@@ -28,6 +28,6 @@ if (process.argv.includes('--check')) {
   writeFileSync(new URL('../suites/unit-costs.json', import.meta.url), costsText(costsOf(tenRuns)));
   console.log('wrote suites/unit-costs.json');
   // What `--posts-per-hour` plans by: the POST /posts each unit sends, from the same run.
-  writeFileSync(new URL('../suites/unit-posts.json', import.meta.url), costsText(postsFromReport(tenRuns)));
+  writeFileSync(new URL('../suites/unit-posts.json', import.meta.url), postsText(postsFromReport(tenRuns)));
   console.log('wrote suites/unit-posts.json');
 }

@@ -59,7 +59,7 @@ describe('a keys-only run against production post limits with no Retry-After', (
     expect(leftOut.length).toBeGreaterThan(0);
     for (const { name } of leftOut) {
       const check = report.results.find((r) => r.name === name.split('/')[0])!;
-      expect(check.notes.join(' ')).toMatch(/left out for the post budget: it sends about \d+ POST \/posts, more than --posts-per-hour 60 leaves it/);
+      expect(check.notes.join(' ')).toMatch(/left out for the post budget: it sends about \d+ POST \/posts with the --key-(paid|payg|free) workspace.*, more than the --posts-per-hour 60 budget has left once the checks sending fewer are planned/);
     }
     expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
     expect(report.reasons!.join('\n')).not.toMatch(/rate limit/);
@@ -67,12 +67,13 @@ describe('a keys-only run against production post limits with no Retry-After', (
 });
 
 describe('the post budget plan', () => {
-  const recorded = (u: string) => ({ a: 30, b: 50, c: 20, d: 0 })[u];
-  it('without a hook, spends one budget over the run in order; with one, each unit needs only fit alone', () => {
-    expect([...unitsOverBudget(['a', 'b', 'c', 'd'], 60, 10, false, recorded)]).toEqual([['b', 50]]);
-    expect([...unitsOverBudget(['a', 'b', 'c', 'd'], 40, 10, true, recorded)]).toEqual([['b', 50]]);
-    // At fewer runs per property the recorded posts scale down, never to nothing.
-    expect([...unitsOverBudget(['a', 'b', 'c', 'd'], 9, 1, false, recorded)]).toEqual([['c', 2]]);
+  const recorded = (u: string) => ({ a: { paid: 30 }, b: { paid: 50 }, c: { paid: 20 }, d: {}, e: { payg: 40, paid: 5 } })[u];
+  it('without a hook, spends each workspace\'s budget over the run, the checks sending fewest first; with one, each unit needs only fit alone', () => {
+    // paid: c (20) and a (30) fit in 60, then e's 5 (payg 40 on its own budget); b's 50 no longer does.
+    expect([...unitsOverBudget(['a', 'b', 'c', 'd', 'e'], 60, 10, false, recorded)]).toEqual([['b', { paid: 50 }]]);
+    expect([...unitsOverBudget(['a', 'b', 'c', 'd', 'e'], 40, 10, true, recorded)]).toEqual([['b', { paid: 50 }]]);
+    // At fewer runs per property the recorded posts scale down, never to nothing: a 3, b 5, c 2, e 4 + 1.
+    expect([...unitsOverBudget(['a', 'b', 'c', 'd', 'e'], 6, 1, false, recorded)]).toEqual([['b', { paid: 5 }]]);
   });
 });
 

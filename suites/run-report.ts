@@ -49,8 +49,8 @@ export interface CheckResult {
   operations?: string[];
   /** The target's rate limit stopped it (or a part) before its end: what it verified is less than it would have. */
   cutShort?: boolean;
-  /** POST /posts it sent (any answer): what a post budget plans by (`--posts-per-hour`, suites/unit-posts.json). */
-  posts?: number;
+  /** POST /posts it sent (any answer), by the workspace kind: what a post budget plans by (`--posts-per-hour`). */
+  posts?: PostsByKind;
 }
 
 export interface RateLimits {
@@ -61,13 +61,16 @@ export interface RateLimits {
   /** Checks the limit stopped before their end. */
   cutShort?: string[];
   /** `--posts-per-hour`: the budget each workspace had, and the checks left out because they did not fit in it. */
-  budget?: { postsPerHour: number; leftOut: Array<{ name: string; posts: number }> };
+  budget?: { postsPerHour: number; leftOut: Array<{ name: string; posts: PostsByKind }> };
 }
+
+/** POST /posts sent with each kind's key (a kind that sent none is left out). */
+export type PostsByKind = Partial<Record<'free' | 'payg' | 'paid', number>>;
 
 export interface PartResult {
   name: string;
   status: Status;
-  posts?: number;
+  posts?: PostsByKind;
   operations?: string[];
   assertions: number;
   requests: number;

@@ -24,7 +24,7 @@ import { RateLimited } from './polite.ts';
 import { unitsOverBudget } from './post-budget.ts';
 
 export type { CheckResult, PartResult, RunReport, Status } from './run-report.ts';
-import type { CheckResult, PartResult, RunReport } from './run-report.ts';
+import type { CheckResult, PartResult, PostsByKind, RunReport } from './run-report.ts';
 
 export interface RunOptions {
   seed: number;
@@ -257,7 +257,7 @@ interface Run {
   /** Lanes of their own (workspace copies), or the one shared lane. */
   isolated: boolean;
   /** Units left out for the post budget (`--posts-per-hour`), with the posts each was expected to send. */
-  overBudget: ReadonlyMap<string, number>;
+  overBudget: ReadonlyMap<string, PostsByKind>;
 }
 
 /** What one run of a property check (the whole check, or one of its parts) came to. */
@@ -277,8 +277,8 @@ interface Outcome {
   notVerified?: string;
   /** The target's rate limit stopped it before its end (a 429 that did not clear). */
   cutShort?: boolean;
-  /** POST /posts it sent. */
-  posts: number;
+  /** POST /posts it sent, by the kind of workspace. */
+  posts: PostsByKind;
   start: number;
   end: number;
 }
@@ -520,10 +520,11 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   // (a partial hook never gives fewer verdicts than none). A check that cannot run at all without it says so.
   const missing = check.needs?.control ? [] : await missingStates(check, run.target);
   const target = checkView(run.target, lane, name, missing.length > 0);
-  const result: Outcome = { part, failures: [], notes: [], notAsked: [], operations: [], states: [], assertions: 0, requests: 0, posts: 0, start: Date.now(), end: 0 };
+  const result: Outcome = { part, failures: [], notes: [], notAsked: [], operations: [], states: [], assertions: 0, requests: 0, posts: {}, start: Date.now(), end: 0 };
   const planned = run.overBudget.get(name);
   if (planned !== undefined) {
-    result.notVerified = `left out for the post budget: it sends about ${planned} POST /posts, more than --posts-per-hour ${options.postsPerHour} leaves it${run.target.control ? '' : ' after the checks before it'}`;
+    const where = Object.entries(planned).map(([k, n]) => `${n} POST /posts with the --key-${k} workspace`).join(' and ');
+    result.notVerified = `left out for the post budget: it sends about ${where}, more than the --posts-per-hour ${options.postsPerHour} budget ${run.target.control ? 'allows a check' : 'has left once the checks sending fewer are planned'}`;
     result.end = Date.now();
     return result;
   }
@@ -557,7 +558,11 @@ async function runUnit(run: Run, check: Check, part: string | undefined, lane: L
   result.states = [...states];
   result.operations = [...new Set(target.history.exchanges.filter((e) => e.operationId && !e.optional).map((e) => e.operationId!))].sort();
   result.requests = target.history.count;
-  result.posts = target.history.exchanges.filter((e) => e.operationId === 'createPosts').length;
+  for (const e of target.history.exchanges) {
+    if (e.operationId !== 'createPosts') continue;
+    const kind = KEY_KINDS.find((k) => target.keys[k] === e.requestHeaders.authorization);
+    if (kind) result.posts[kind] = (result.posts[kind] ?? 0) + 1;
+  }
   result.end = Date.now();
   return result;
 }
@@ -601,7 +606,7 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
     ms: outcomes.reduce((n, o) => n + (o.end - o.start), 0),
     ...(parted ? { parts: outcomes.map((o): PartResult => ({ name: o.part!, status: partStatus(o), operations: o.operations, assertions: o.assertions, requests: o.requests, posts: o.posts, ms: o.end - o.start })) } : {}),
     operations: [...new Set(outcomes.flatMap((o) => o.operations))].sort(),
-    posts: outcomes.reduce((n, o) => n + o.posts, 0),
+    posts: addPosts(outcomes.map((o) => o.posts)),
     ...(outcomes.some((o) => o.cutShort) ? { cutShort: true } : {}),
   };
   // A check that asserted nothing saw nothing it could judge: that is not a pass.
@@ -612,8 +617,15 @@ function verdictOf(check: Check, outcomes: Outcome[]): CheckResult {
   return result;
 }
 
+/** The posts of several units together, by kind. */
+function addPosts(all: readonly PostsByKind[]): PostsByKind {
+  const out: PostsByKind = {};
+  for (const p of all) for (const [k, n] of Object.entries(p) as Array<[KeyKind, number]>) out[k] = (out[k] ?? 0) + n;
+  return out;
+}
+
 /** What the target's rate limits cost the run, for the summary and the verdict. */
-function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour: number | undefined, overBudget: ReadonlyMap<string, number>): RunReport['limited'] {
+function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour: number | undefined, overBudget: ReadonlyMap<string, PostsByKind>): RunReport['limited'] {
   const closed = [...target.limits.posts].filter(([, b]) => b.closed).map(([key, b]) => ({ workspace: describeWorkspace(target, key), accepted: b.accepted }));
   const cutShort = results.filter((r) => r.cutShort).map((r) => r.name);
   const leftOut = [...overBudget].map(([name, posts]) => ({ name, posts }));

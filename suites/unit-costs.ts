@@ -4,7 +4,7 @@
 // first, so that no long check starts last and runs on alone) and weighs shards when no earlier report is given.
 import costs from './unit-costs.json' with { type: 'json' };
 import posts from './unit-posts.json' with { type: 'json' };
-import type { RunReport } from './run-report.ts';
+import type { PostsByKind, RunReport } from './run-report.ts';
 import { unitName } from './units.ts';
 
 const known: Record<string, number> = costs;
@@ -35,20 +35,25 @@ export function costsText(costs: Record<string, number>): string {
   return `{\n${Object.entries(costs).map(([k, v]) => `  ${JSON.stringify(k)}: ${v}`).join(',\n')}\n}\n`;
 }
 
-const knownPosts: Record<string, number> = posts;
+const knownPosts: Record<string, PostsByKind> = posts;
 
-/** The POST /posts a unit sent in the recorded run (10 runs per property); undefined for one the file has not seen. */
-export function postsOf(unit: string): number | undefined {
+/** The POST /posts a unit sent in the recorded run (10 runs per property), by kind; undefined for one not seen. */
+export function postsOf(unit: string): PostsByKind | undefined {
   return knownPosts[unit];
 }
 
-/** Each property check's, and each part's, POST /posts in a report. */
-export function postsFromReport(report: Pick<RunReport, 'results'>): Record<string, number> {
-  const out: Record<string, number> = {};
+/** Each property check's, and each part's, POST /posts in a report, by kind. */
+export function postsFromReport(report: Pick<RunReport, 'results'>): Record<string, PostsByKind> {
+  const out: Record<string, PostsByKind> = {};
   for (const r of report.results) {
     if (r.kind !== 'property') continue;
-    if (r.parts) for (const p of r.parts) out[unitName(r.name, p.name)] = p.posts ?? 0;
-    else out[r.name] = r.posts ?? 0;
+    if (r.parts) for (const p of r.parts) out[unitName(r.name, p.name)] = p.posts ?? {};
+    else out[r.name] = r.posts ?? {};
   }
   return out;
+}
+
+/** The posts file's text: one line per unit. */
+export function postsText(posts: Record<string, PostsByKind>): string {
+  return `{\n${Object.entries(posts).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
 }

@@ -117,8 +117,8 @@ function printLimits(l: RunReport['limited'] | undefined, out: NodeJS.WritableSt
   if (l.answers) out.write(yellow(`\n  Rate limits: ${l.answers} answer(s) 429 (never a departure), ${(l.waitedMs / 1000).toFixed(1)} s spent waiting\n`));
   for (const c of l.closed ?? []) out.write(yellow(`  the post limit closed ${c.workspace} for this run after ${c.accepted} post(s) accepted\n`));
   if (l.cutShort?.length) out.write(yellow(`  checks it cut short: ${l.cutShort.join(', ')}\n`));
-  if (l.budget?.leftOut.length) out.write(yellow(`  --posts-per-hour ${l.budget.postsPerHour}: left out for the budget ${l.budget.leftOut.map((o) => `${o.name} (~${o.posts} posts)`).join(', ')}\n`));
-  if (l.cutShort?.length || l.budget?.leftOut.length) out.write(dim(`  to win them back: a states hook (its world reset, or limits.set), a higher limit on the target in test mode, or --posts-per-hour <the limit> to plan within it\n`));
+  if (l.budget?.leftOut.length) out.write(yellow(`  --posts-per-hour ${l.budget.postsPerHour}: ${l.budget.leftOut.length} check(s) or part(s) left out for the budget: ${l.budget.leftOut.map((o) => `${o.name} (~${Object.values(o.posts).reduce((a, b) => a + b, 0)} posts)`).join(', ')}\n`));
+  if (l.cutShort?.length || l.budget?.leftOut.length) out.write(dim(`  to win them back: a states hook (its world reset, or limits.set), a higher limit on the target in test mode${l.budget ? '' : ', or --posts-per-hour <the limit> to plan within it'}\n`));
 }
 
 /** "§4.3 §7" (or "Conventions"): the reference sections a check enforces, as every report names them. */
