@@ -86,7 +86,7 @@ describe('the typed client: every error is an object in a documented shape', () 
     ['PlanRefusal', { statusCode: 402, message: 'A paid plan is needed', url: 'https://app.example.com/billing' }, 'A paid plan is needed'],
     ['PostValidationError, naming the channel', { statusCode: 400, provider: 'x', name: 'Acme on X', message: 'who_can_reply_post is required' }, 'Acme on X: who_can_reply_post is required'],
     ['a body the client wrapped', { statusCode: 429, message: '' }, 'The API answered 429 with no message'],
-  ] as const)('errorText of %s', (_, body, text) => {
+  ])('errorText of %s', (_, body, text) => {
     expect(errorText(body)).toBe(text);
   });
 

@@ -140,3 +140,17 @@ export function errorText(error: SpwError): string {
   if (text !== undefined) return text;
   return typeof body.statusCode === 'number' ? `The API answered ${body.statusCode} with no message` : 'The API answered an error with no message';
 }
+
+type Settings = components['schemas']['ChannelSettings'];
+/** The providers whose settings the document describes: a post's `settings` for one of them is checked field by field. */
+export type DescribedProvider = Exclude<Settings, components['schemas']['SettingsOther']>['__type'];
+
+/**
+ * The settings of a channel whose provider the document does not describe (`__type` only, `SettingsOther`):
+ * `settings: otherSettings('bluesky')`, or `otherSettings(channel.identifier)`. A described provider is refused at
+ * compile time (`otherSettings('x')`: write `{ __type: 'x', who_can_reply_post: ... }`, checked field by field).
+ */
+export function otherSettings<P extends string>(provider: P extends DescribedProvider ? never : P): components['schemas']['SettingsOther'] {
+  // The brand exists only in the types: at run time the settings are the plain `{ __type }` the document asks for.
+  return { __type: provider } as unknown as components['schemas']['SettingsOther'];
+}
