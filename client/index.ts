@@ -4,6 +4,8 @@ import createClient, { defaultBodySerializer, type Client, type ClientOptions, t
 import type { components, operations, paths } from '../spec/generated/openapi.d.ts';
 
 export type { components, operations, paths };
+// The mock's control client: a test's reset, scenario, clock, journal, overrides and faults.
+export * from './control.ts';
 /** Every schema of the document by name: `Schemas['Post']`, `Schemas['Wallet']`... */
 export type Schemas = components['schemas'];
 export type SpwClient = Client<paths>;
