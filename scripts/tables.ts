@@ -6,12 +6,13 @@ import { CHECK_TABLE } from './check-table.ts';
 import { OPTIONS_TABLE } from './config-table.ts';
 import { DECISIONS_TABLES } from './decisions-table.ts';
 import { FAULT_TABLE } from './fault-table.ts';
+import { OPERATION_TABLE } from './operation-table.ts';
 import { PERF_TABLES } from './perf-tables.ts';
 import { PROVIDER_TABLE } from './provider-table.ts';
 import { STATES_TABLE } from './states-table.ts';
 import { VARIATION_TABLE } from './variation-table.ts';
 
-export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES];
+export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, OPERATION_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES];
 
 if (import.meta.main) {
   for (const s of TABLES) writeSection(s);
