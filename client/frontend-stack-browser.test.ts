@@ -3,8 +3,8 @@
 // (docs/examples/next-server.ts), which adds the key and forwards to a started mock server; the Playwright steps of
 // docs/examples/playwright-mock.ts drive it with the typed control client (a forced 429, a dropped connection seen as
 // the route's 502, a 402 whose url resolves against the app host, a moved clock). And the Storybook setup of the
-// guide, bundled against the real msw-storybook-addon 3.x (tools/storybook), its loader run for a story.
-import { spawnSync } from 'node:child_process';
+// guide, type-checked and bundled against the real msw-storybook-addon 3.x (tools/storybook), its loader run for a story.
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,8 @@ import { networkDropped, outOfCredits, publishedWhenDue, rateLimited } from '../
 import { createMockControl, type MockControl } from './index.ts';
 
 const STEP_TIMEOUT_MS = 120_000;
+/** What client/storybook-page.ts puts on the page (kept out of the project's typecheck with the addon it imports). */
+type StoryPage = { story(name: 'OutOfCredits' | 'NoHandlers'): Promise<number | string> };
 const require = createRequire(import.meta.url);
 const STORYBOOK_TOOLS = fileURLToPath(new URL('../tools/storybook/', import.meta.url));
 const ALIAS = { ...SELF_ALIAS, 'social-publishing-contract/scenarios': fileURLToPath(new URL('../fixtures/scenarios', import.meta.url)) };
@@ -101,6 +103,7 @@ describe('a server-rendered app: key on the server, a same-origin route, Playwri
 
   describe('Storybook with msw-storybook-addon 3.x', () => {
     let site: { server: Server; origin: string } | undefined;
+    let typecheck: Promise<{ code: number; output: string }>;
 
     beforeAll(async () => {
       // The addon alone, from its own lockfile (its storybook peer left out: see tools/storybook/.npmrc).
@@ -108,6 +111,11 @@ describe('a server-rendered app: key on the server, a same-origin route, Playwri
         const installed = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: STORYBOOK_TOOLS, encoding: 'utf8' });
         if (installed.status !== 0) throw new Error(`npm ci in tools/storybook failed:\n${installed.stdout}\n${installed.stderr}`);
       }
+      // The preview and the story against the addon's own declarations, while the page is bundled and served.
+      const tsc = fileURLToPath(new URL('../node_modules/typescript-native/bin/tsc', import.meta.url));
+      typecheck = new Promise((resolve) =>
+        execFile(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: STORYBOOK_TOOLS }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, output: stdout + stderr })),
+      );
       const story = await bundle('./storybook-page.ts', [`${STORYBOOK_TOOLS}node_modules`]);
       site = await serveFiles({
         '/': ['text/html; charset=utf-8', STORY_PAGE],
@@ -125,9 +133,15 @@ describe('a server-rendered app: key on the server, a same-origin route, Playwri
       await storyPage.goto(site!.origin);
       const lowCredits = JSON.parse(readFileSync(new URL('../fixtures/scenarios/low-credits.json', import.meta.url), 'utf8'));
       const payg = lowCredits.workspaces.find((w: { id: string }) => w.id === 'ws_payg_demo');
-      expect(await storyPage.evaluate(() => window.story('OutOfCredits'))).toBe(payg.wallet.balance / 100);
-      expect(await storyPage.evaluate(() => window.story('NoHandlers'))).not.toBe(payg.wallet.balance / 100);
+      expect(await storyPage.evaluate(() => (window as unknown as StoryPage).story('OutOfCredits'))).toBe(payg.wallet.balance / 100);
+      expect(await storyPage.evaluate(() => (window as unknown as StoryPage).story('NoHandlers'))).not.toBe(payg.wallet.balance / 100);
       await storyPage.close();
+    }, STEP_TIMEOUT_MS);
+
+    it('the preview and the story type-check against the addon', async () => {
+      const { code, output } = await typecheck;
+      expect(output.trim()).toBe('');
+      expect(code).toBe(0);
     }, STEP_TIMEOUT_MS);
 
     it("2.x's recipe (initialize from 'msw-storybook-addon') does not build against 3.x: the guide's warning holds", async () => {
