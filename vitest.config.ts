@@ -22,6 +22,7 @@ const LONG_FIRST = [
   'suites/faults.test.ts',
   'suites/concurrency.test.ts',
   'mocks/msw/parity-browser.test.ts',
+  'client/frontend-stack-browser.test.ts',
 ];
 
 const INCLUDE = ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'suites/**/*.test.ts', 'scripts/**/*.test.ts', 'proxy/**/*.test.ts', 'client/**/*.test.ts', 'cli/**/*.test.ts'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KEYS, T0, testMock } from '../mocks/testing.ts';
 import { apiBasePath } from '../spec/load.ts';
 import { PNG } from '../mocks/http/media-samples.ts';
-import { API_BASE_PATH, apiBaseUrl, createSpwClient } from './index.ts';
+import { API_BASE_PATH, apiBaseUrl, createSpwClient, errorText } from './index.ts';
 
 describe('the typed client', () => {
   const m = testMock();
@@ -16,6 +16,13 @@ describe('the typed client', () => {
     expect(apiBaseUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010/api/public/v1');
     expect(apiBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010/api/public/v1');
     expect(apiBaseUrl('https://api.example.com/api/public/v1/')).toBe('https://api.example.com/api/public/v1');
+  });
+
+  it('with no page (server-rendered code, Node), a relative base URL is refused, saying an absolute one is needed', () => {
+    expect('window' in globalThis || 'location' in globalThis).toBe(false);
+    for (const relative of ['/api/spw', '', 'api/public/v1']) {
+      expect(() => createSpwClient({ baseUrl: relative, apiKey: 'k' })).toThrow(/is relative, and there is no page to resolve it against[\s\S]*absolute URL/);
+    }
   });
 
   it('sends the key on its own and reads typed answers: channels, a draft created, then listed', async () => {
@@ -69,6 +76,23 @@ describe('the typed client: every error is an object in a documented shape', () 
   ])('a documented %s body passes untouched', async (_, status, body) => {
     const { error } = await answering(status, JSON.stringify(body)).GET('/integrations');
     expect(error).toEqual(body);
+  });
+
+  it.each([
+    ['Unauthorized', { msg: 'Invalid API key' }, 'Invalid API key'],
+    ['Error with a message list (msg only says Bad Request)', { statusCode: 400, msg: 'Bad Request', message: ['size must not be greater than 100', 'page must be a number'] }, 'size must not be greater than 100; page must be a number'],
+    ['Error with msg only', { statusCode: 404, msg: 'Post not found' }, 'Post not found'],
+    ['WalletRefusal', { message: 'Not enough credits in your wallet.', wallet: true, url: '/wallet' }, 'Not enough credits in your wallet.'],
+    ['PlanRefusal', { statusCode: 402, message: 'A paid plan is needed', url: 'https://app.example.com/billing' }, 'A paid plan is needed'],
+    ['PostValidationError, naming the channel', { statusCode: 400, provider: 'x', name: 'Acme on X', message: 'who_can_reply_post is required' }, 'Acme on X: who_can_reply_post is required'],
+    ['a body the client wrapped', { statusCode: 429, message: '' }, 'The API answered 429 with no message'],
+  ])('errorText of %s', (_, body, text) => {
+    expect(errorText(body)).toBe(text);
+  });
+
+  it('errorText takes the error of a real answer, with no narrowing first', async () => {
+    const { error } = await answering(401, JSON.stringify({ msg: 'No API Key found' })).POST('/posts', { body: { type: 'draft', date: '2026-01-01T00:00:00Z', shortLink: false, tags: [], posts: [] } });
+    expect(error && errorText(error)).toBe('No API Key found');
   });
 
   it('a success is untouched', async () => {

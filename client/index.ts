@@ -4,6 +4,8 @@ import createClient, { defaultBodySerializer, type Client, type ClientOptions, t
 import type { components, operations, paths } from '../spec/generated/openapi.d.ts';
 
 export type { components, operations, paths };
+// The mock's control client: a test's reset, scenario, clock, journal, overrides and faults.
+export * from './control.ts';
 /** Every schema of the document by name: `Schemas['Post']`, `Schemas['Wallet']`... */
 export type Schemas = components['schemas'];
 export type SpwClient = Client<paths>;
@@ -12,17 +14,38 @@ export type SpwClient = Client<paths>;
 export const API_BASE_PATH = '/api/public/v1';
 
 export interface SpwClientOptions extends Omit<ClientOptions, 'baseUrl'> {
-  /** The API base URL (`https://host/api/public/v1`); a bare origin (`http://127.0.0.1:4010`) gets the base path. */
+  /**
+   * The API base URL (`https://host/api/public/v1`); a bare origin (`http://127.0.0.1:4010`) gets the base path. In a
+   * page it may be relative to the page (`/api/spw`, a same-origin route of the app; `''` for the page's origin);
+   * on the server, where there is no page, it must be absolute.
+   */
   baseUrl: string;
   /** The workspace API key or an OAuth access token (`pos_...`), sent as `Authorization` on its own, no `Bearer`. */
   apiKey?: string;
 }
 
-/** The API base URL for `url`: unchanged when it has a path, the document's base path added to a bare origin. */
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * The API base URL for `url`: unchanged when it has a path, the document's base path added to a bare origin. A
+ * relative `url` resolves against the page (`location`), as the page's own `fetch` would resolve it; `''` is the
+ * page's origin. Without a page (server-rendered code, Node) a relative URL names nothing: that throws, saying so.
+ */
 export function apiBaseUrl(url: string): string {
-  const u = new URL(url);
+  const u = ABSOLUTE.test(url) ? new URL(url) : new URL(url === '' ? '/' : url, pageUrl(url));
   const path = u.pathname.replace(/\/+$/, '');
   return `${u.origin}${path === '' ? API_BASE_PATH : path}`;
+}
+
+function pageUrl(url: string): string {
+  const href = (globalThis as { location?: { href?: unknown } }).location?.href;
+  if (typeof href === 'string' && ABSOLUTE.test(href)) return href;
+  throw new TypeError(
+    `createSpwClient: the base URL '${url}' is relative, and there is no page to resolve it against (no window.location: ` +
+      'this code runs on the server, in a server component, a route handler or Node). On the server give the absolute URL ' +
+      "of the API (createSpwClient({ baseUrl: 'https://api.example.com/api/public/v1', apiKey })), or of your app's own " +
+      "route (new URL('/api/spw', origin).href), and a `fetch` of your own if the request must go another way.",
+  );
 }
 
 const isMessage = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string'));
@@ -92,4 +115,44 @@ export function createSpwClient(options: SpwClientOptions): SpwClient {
   });
   client.use(errorsAsObjects);
   return client;
+}
+
+/** The JSON error bodies operation `O` documents (its 4xx and 5xx answers). */
+type ErrorBodiesOf<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: `${S & (string | number)}` extends `4${string}` | `5${string}` ? (R[S] extends { content: { 'application/json': infer B } } ? B : never) : never }[keyof R]
+  : never;
+
+/**
+ * Every error body the document gives any operation: the general `Error` (`{msg}`, `{message}` as a sentence or a
+ * list), `Unauthorized`, the wallet's and the plan's refusals, a post's settings problem. The `error` of any call of
+ * the typed client is one of these.
+ */
+export type SpwError = ErrorBodiesOf<operations[keyof operations]>;
+
+/**
+ * The text to show for an error answer of any operation, whatever its shape: a settings problem names the channel
+ * (`Acme on X: who_can_reply_post is required`), a list of messages is joined, `message` is preferred to `msg` (a
+ * 400's `msg` is only `Bad Request`). `const { error } = await api.POST(...); if (error) show(errorText(error))`.
+ */
+export function errorText(error: SpwError): string {
+  const body = error as { msg?: unknown; message?: unknown; name?: unknown; provider?: unknown; statusCode?: unknown };
+  const listed = Array.isArray(body.message) ? body.message.filter((m): m is string => typeof m === 'string').join('; ') : body.message;
+  const text = typeof listed === 'string' && listed !== '' ? listed : typeof body.msg === 'string' && body.msg !== '' ? body.msg : undefined;
+  if (text !== undefined && typeof body.provider === 'string' && typeof body.name === 'string') return `${body.name}: ${text}`;
+  if (text !== undefined) return text;
+  return typeof body.statusCode === 'number' ? `The API answered ${body.statusCode} with no message` : 'The API answered an error with no message';
+}
+
+type Settings = components['schemas']['ChannelSettings'];
+/** The providers whose settings the document describes: a post's `settings` for one of them is checked field by field. */
+export type DescribedProvider = Exclude<Settings, components['schemas']['SettingsOther']>['__type'];
+
+/**
+ * The settings of a channel whose provider the document does not describe (`__type` only, `SettingsOther`):
+ * `settings: otherSettings('bluesky')`, or `otherSettings(channel.identifier)`. A described provider is refused at
+ * compile time (`otherSettings('x')`: write `{ __type: 'x', who_can_reply_post: ... }`, checked field by field).
+ */
+export function otherSettings<P extends string>(provider: P extends DescribedProvider ? never : P): components['schemas']['SettingsOther'] {
+  // The brand exists only in the types: at run time the settings are the plain `{ __type }` the document asks for.
+  return { __type: provider } as unknown as components['schemas']['SettingsOther'];
 }

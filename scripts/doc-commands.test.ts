@@ -315,7 +315,10 @@ async function parses(argv: string[], env: Record<string, string>, label: string
     expect(await main(['node', 'spw', ...argv], actions), `${label}\n${errors.join('\n')}`).toBe(0);
   } finally {
     console.error = error;
-    process.env = saved;
+    // Put the variables back in place: a new object in process.env's stead outlives this file in its worker
+    // (isolate: false), where vitest's stubEnv and unstubAllEnvs in a later file then no longer undo each other.
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
   }
   if (!argv.includes('--help')) expect(reached, label).toEqual([argv[0] === 'report' ? 'merge' : argv[0]]);
 }

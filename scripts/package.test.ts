@@ -291,8 +291,18 @@ client.GET('/no-such-path');
     mkdirSync(web, { recursive: true });
     writeFileSync(
       join(web, 'app.ts'),
-      `import { createSpwClient, type Schemas } from 'social-publishing-contract/client';
+      `import { createMockControl, createSpwClient, errorText, otherSettings, type Schemas } from 'social-publishing-contract/client';
 import { createMswMock, type MswMock } from 'social-publishing-contract/msw';
+
+// The page's client through the app's own route (no key), an error's text, settings typed per provider, the control client.
+export const throughRoute = createSpwClient({ baseUrl: '/api/spw' });
+export async function publishNow(channel: string, provider: string): Promise<string> {
+  const settings: Schemas['ChannelSettings'] = provider === 'x' ? { __type: 'x', who_can_reply_post: 'everyone' } : otherSettings(provider);
+  const { error } = await throughRoute.POST('/posts', { body: { type: 'now', date: new Date().toISOString(), shortLink: false, tags: [], posts: [{ integration: { id: channel }, value: [{ content: 'hi', image: [] }], settings }] } });
+  return error ? errorText(error) : 'sent';
+}
+export const control = createMockControl({ baseUrl: 'http://127.0.0.1:4010' });
+export const lastPosts = () => control.requests({ operation: 'createPosts' });
 
 const client = createSpwClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'demo-payg-key' });
 export async function schedule(body: Schemas['CreatePosts']): Promise<string> {

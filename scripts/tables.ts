@@ -6,13 +6,14 @@ import { CHECK_TABLE } from './check-table.ts';
 import { OPTIONS_TABLE } from './config-table.ts';
 import { DECISIONS_TABLES } from './decisions-table.ts';
 import { FAULT_TABLE } from './fault-table.ts';
+import { OPERATION_TABLE } from './operation-table.ts';
 import { PERF_TABLES } from './perf-tables.ts';
 import { PROVIDER_TABLE } from './provider-table.ts';
 import { STATES_TABLE } from './states-table.ts';
 import { VARIATION_TABLE } from './variation-table.ts';
 import { HOSTILE_TABLE } from './hostile-round.ts';
 
-export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES, HOSTILE_TABLE];
+export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, OPERATION_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES, HOSTILE_TABLE];
 
 if (import.meta.main) {
   for (const s of TABLES) writeSection(s);

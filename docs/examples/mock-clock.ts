@@ -1,12 +1,12 @@
 // docs/frontend.md, "Scenarios": a scenario's clock may be frozen at its own instant (busy-workspace stands at
 // 2026-01-05 09:00), so "this week" computed from Date.now() finds nothing of it. An app that runs on real time reads
 // the mock's clock (GET /_mock/clock) as its now while it runs against the mock.
-import type { SpwClient } from 'social-publishing-contract/client';
+import { createMockControl, type SpwClient } from 'social-publishing-contract/client';
 
 /** The mock's now, from its control API (`http://127.0.0.1:4010/_mock`); the real now without one (production). */
 export async function appNow(controlBase?: string): Promise<number> {
   if (!controlBase) return Date.now();
-  const clock = (await (await fetch(`${controlBase}/clock`)).json()) as { now: string; frozen: boolean };
+  const clock = await createMockControl({ baseUrl: controlBase }).clock();
   return Date.parse(clock.now);
 }
 

@@ -142,8 +142,35 @@ describe('Prefer, the rest of its syntax', () => {
     expect(res.status).toBe(status);
     expect(res.headers.get('preference-applied')).toBe(applied);
     const body = await readBody(res);
-    expect(body).toEqual(documentedExample(operationId, status, /example="?(\w+)/i.exec(prefer)?.[1]));
+    const example = documentedExample(operationId, status, /example="?(\w+)/i.exec(prefer)?.[1]) as Record<string, unknown>;
+    // A settings problem names a channel of the caller's world (below), not the document's example channel.
+    expect(body).toEqual('provider' in example ? { ...example, name: 'Northwind on X' } : example);
     expect(op.validateResponse(status, body, res.headers)).toEqual([]);
+  });
+
+  describe("a forced settings problem names a channel of the caller's workspace, not the document's example channel", () => {
+    const withChannels = (...ids: string[]) => ({ ...draft, type: 'schedule', posts: ids.map((id) => ({ ...draft.posts[0]!, integration: { id } })) });
+
+    it('with Prefer: the channel the request named, of the example’s provider, and the example’s message', async () => {
+      const m = testMock();
+      const res = await send(m.app, createPosts, { prefer: 'code=400, example=settings', authorization: KEYS.paid }, withChannels('ch_paid_linkedin', 'ch_paid_x'));
+      expect(await res.json()).toEqual({ statusCode: 400, provider: 'x', name: 'Lumen Studio on X', message: 'who_can_reply_post is required' });
+    });
+
+    it('through the control API: a channel of another provider named alone is the one named, said plainly', async () => {
+      const m = testMock();
+      await m.http.post('/_mock/overrides').send({ operationId: 'createPosts', status: 400, example: 'settings', times: 1 }).expect(201);
+      const res = await send(m.app, createPosts, {}, withChannels('ch_payg_linkedin'));
+      const body = await res.json();
+      expect(body).toEqual({ statusCode: 400, provider: 'linkedin', name: 'Northwind on LinkedIn', message: 'the settings do not match what linkedin requires' });
+      expect(createPosts.validateResponse(400, body, res.headers)).toEqual([]);
+    });
+
+    it("a channel id of another workspace is not named: the caller's own channel of the example's provider is", async () => {
+      const m = testMock();
+      const res = await send(m.app, createPosts, { prefer: 'code=400, example=settings' }, withChannels('ch_paid_x'));
+      expect(await res.json()).toMatchObject({ provider: 'x', name: 'Northwind on X' });
+    });
   });
 
   it('answers a 429 the document shows no body for with the mock’s own 429, and a Retry-After to show', async () => {

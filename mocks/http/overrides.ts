@@ -176,6 +176,39 @@ function exampleList(document: Doc, op: CompiledOperation): string {
   return names.join(', ') || 'none';
 }
 
+/** A channel as a settings problem names it. */
+export interface NamedChannel {
+  id: string;
+  name: string;
+  identifier: string;
+}
+
+/** Whether a canned body is a settings problem (`PostValidationError`), which names a channel. */
+export function namesAChannel(body: unknown): body is { statusCode: 400; provider: string; name: string; message: string } {
+  const b = body as Record<string, unknown> | null;
+  return b !== null && typeof b === 'object' && typeof b.provider === 'string' && typeof b.name === 'string' && typeof b.message === 'string';
+}
+
+/**
+ * A forced settings problem, naming a channel of the workspace it answers for rather than the document's example
+ * channel (which no world has): the first channel the request's posts name that is the workspace's, of the example's
+ * provider if one is; else the workspace's first channel of that provider; else its first channel. The example's
+ * message is kept for its own provider, and said plainly for another. With no channel to name, the example as it is.
+ */
+export function settingsProblemFor(canned: Canned, channels: readonly NamedChannel[], sent: unknown): Canned {
+  const example = canned.body;
+  if (!namesAChannel(example) || channels.length === 0) return canned;
+  const posts = (sent as { posts?: unknown } | undefined)?.posts;
+  const named = (Array.isArray(posts) ? posts : [])
+    .map((p) => (p as { integration?: { id?: unknown } } | null)?.integration?.id)
+    .map((id) => channels.find((c) => c.id === id))
+    .filter((c): c is NamedChannel => c !== undefined);
+  const sameProvider = (c: NamedChannel) => c.identifier === example.provider;
+  const channel = named.find(sameProvider) ?? named[0] ?? channels.find(sameProvider) ?? channels[0]!;
+  const message = sameProvider(channel) ? example.message : `the settings do not match what ${channel.identifier} requires`;
+  return { ...canned, body: { ...example, provider: channel.identifier, name: channel.name, message } };
+}
+
 /** The Response for a canned answer; `extra` headers ride along (Preference-Applied). */
 export function cannedResponse(canned: Canned, now: number, extra: Record<string, string>): Response {
   const headers = { ...canned.headers(now), ...extra };

@@ -14,7 +14,7 @@ import { walletLink } from './wallet-link.ts';
 import type { MockState } from './state.ts';
 import { hold } from './latency.ts';
 import { knownSecrets, requestSecrets, type Exchange, type NodeHeaders } from './journal.ts';
-import { cannedResponse, journalOverride, planFor, preferPlan, type Plan } from './overrides.ts';
+import { cannedResponse, journalOverride, namesAChannel, planFor, preferPlan, settingsProblemFor, type Plan } from './overrides.ts';
 
 export interface Ctx {
   state: MockState;
@@ -236,12 +236,15 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
   const receivedAt = Date.now();
   const at = state.clock.now();
   const seen: Seen = {};
-  const plan = planOf(state, op, request);
-  const instead = plan && (plan.refused !== undefined || plan.canned || plan.network);
+  const asked = planOf(state, op, request);
+  const instead = asked && (asked.refused !== undefined || asked.canned || asked.network);
+  // A forced settings problem names a channel of the caller's workspace, one its request named if it can.
+  const namesChannel = instead && namesAChannel(asked.canned?.body);
   // The operation does not run under an override, so nothing parses the body: with bodies kept it is read here, since
   // what the app sent is what a test asserts, whatever answered it.
-  const sent = instead && state.journal.bodies ? await bodyForJournal(op, call) : undefined;
-  const response = instead ? overridden(plan, at) : await answer({ ...call, seen });
+  const sent = instead && (state.journal.bodies || namesChannel) ? await bodyForJournal(op, call) : undefined;
+  const plan = namesChannel ? { ...asked, canned: settingsProblemFor(asked.canned!, callerChannels(state, op, request), sent) } : asked;
+  const response = instead ? overridden(plan!, at) : await answer({ ...call, seen });
   // A client that went away sees no delay; its request is still recorded. The stream is drawn from even when an
   // override sets the delay, so the n-th call of an operation still waits what it would have.
   const drawn = response?.status === 499 ? 0 : state.latency.draw(op.operationId);
@@ -260,7 +263,7 @@ async function journaled(state: MockState, op: CompiledOperation, options: RunOp
     at,
     receivedAt,
     bodyBytes: bodyBytesRead.get(request) ?? (length !== null ? Number(length) : unreadBody(call) ? null : 0),
-    body: seen.ctx?.body ?? sent,
+    body: seen.ctx?.body ?? (state.journal.bodies ? sent : undefined),
     secrets: () => requestSecrets((call.incoming as { headers?: NodeHeaders } | undefined)?.headers ?? request.headers, params),
     isKnownSecret: knownSecrets(state.world),
     latencyMs,
@@ -319,6 +322,12 @@ function planOf(state: MockState, op: CompiledOperation, request: Request): Plan
   if (!op.secured || callerWorkspace(state, op, request) !== null) return planFor(state.validator.document, state.overrides, op, request);
   const asked = preferPlan(state.validator.document, op, prefer);
   return asked?.canned?.status === 401 && !asked.network ? asked : undefined;
+}
+
+/** The channels of the caller's workspace, when its key or token names one. */
+function callerChannels(state: MockState, op: CompiledOperation, request: Request): Workspace['channels'] {
+  const id = callerWorkspace(state, op, request);
+  return (id !== null ? state.world.workspaces.get(id)?.channels : undefined) ?? [];
 }
 
 /** The caller's workspace for the journal when the operation did not run: a key or token that names one, else none. */

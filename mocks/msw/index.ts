@@ -2,9 +2,18 @@
 // in-memory instance, answering in the browser (setupWorker) or in Node tests (setupServer from msw/node). No Node
 // built-ins on this path: files are kept in memory, ids come from Web Crypto, the documents are bundled JSON.
 import { http, type HttpHandler } from 'msw';
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths as ControlPaths, components as ControlComponents } from '../../spec/generated/control.d.ts';
-import type { operations as PublicOperations } from '../../spec/generated/openapi.d.ts';
+import {
+  createMockControl,
+  type ControlClient,
+  type ControlComponents,
+  type ControlPaths,
+  type JournalEntry,
+  type JournalFilter,
+  type Override,
+  type OverrideHandle,
+  type OverrideOptions,
+  type PublicOperationId,
+} from '../../client/control.ts';
 import { apiBasePath, loadControlSpec } from '../../spec/documents.ts';
 import { CONTROL_PATH, createMockCore, type MockApp } from '../http/core.ts';
 import { deliverWebhook, type Effects } from '../http/effects.ts';
@@ -18,19 +27,8 @@ import { fetchInBrowser } from './fetch-url.ts';
 import { openWalletDialog } from './wallet-dialog.ts';
 import { consoleOperations } from '../http/console-data.ts';
 
-export type { ControlPaths, ControlComponents };
-export type ControlClient = Client<ControlPaths>;
-export type JournalEntry = ControlComponents['schemas']['JournalEntry'];
-export type JournalFilter = NonNullable<ControlPaths['/requests']['get']['parameters']['query']>;
-/** An operationId of the public API. */
-export type PublicOperationId = keyof PublicOperations & string;
-/** What an override answers: a documented `status` (and `example`) or a server error (500, 502, 503, 504), `error: 'network'`, `delayMs`; `times` calls or until cleared. */
-export type OverrideOptions = Omit<ControlComponents['schemas']['OverrideCreate'], 'operationId'>;
-export type Override = ControlComponents['schemas']['Override'];
-/** An override in force, as set; `clear()` ends it (and resolves when it was already spent or reset away). */
-export interface OverrideHandle extends Override {
-  clear(): Promise<void>;
-}
+// The control client's types, where the export's users have always found them.
+export type { ControlClient, ControlComponents, ControlPaths, JournalEntry, JournalFilter, Override, OverrideHandle, OverrideOptions, PublicOperationId };
 
 /** The origin the standalone mock listens on by default: code written against `npm start` runs unchanged under MSW. */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
@@ -113,42 +111,22 @@ export function createMswMock(options: MswMockOptions = {}): MswMock {
     const url = new URL(request.url);
     return url.origin === origin && app.serves(url.pathname);
   };
-  const control = createClient<ControlPaths>({
-    baseUrl: origin + CONTROL_PATH,
-    // In memory: no network, no service worker, nothing for an override to catch.
-    fetch: (request: Request) => app.fetch(request),
-  });
+  // In memory: no network, no service worker, nothing for an override to catch.
+  const { control, reset, requests, override } = createMockControl({ baseUrl: origin + CONTROL_PATH, fetch: (request) => app.fetch(request) });
   const apiBase = origin + apiBasePath();
   return {
     handlers: [http.all(({ request }) => mine(request), ({ request }) => app.fetch(request))],
     apiBase,
     control,
-    async reset() {
-      const { error, response } = await control.POST('/reset');
-      if (error !== undefined || !response.ok) throw new Error(`reset answered ${response.status}`);
-    },
-    async requests(filter = {}) {
-      const { data, response } = await control.GET('/requests', { params: { query: filter } });
-      if (!data) throw new Error(`GET /_mock/requests answered ${response.status}`);
-      return data.entries;
-    },
+    reset,
+    requests,
     async fetch(request) {
       const response = await app.fetch(request);
       // What fetch does on a dropped connection (an override's network error).
       if (response.type === 'error') throw new TypeError('Failed to fetch: the mock dropped the connection (an override\'s network error)');
       return response;
     },
-    async override(operationId, options) {
-      const { data, error, response } = await control.POST('/overrides', { body: { ...options, operationId } });
-      if (!data) throw new Error(`The mock refused the override of ${operationId} (${response.status}): ${error && 'message' in error ? String(error.message) : ''}`);
-      return {
-        ...data,
-        async clear() {
-          const res = await control.DELETE('/overrides/{overrideId}', { params: { path: { overrideId: data.id } } });
-          if (!res.response.ok && res.response.status !== 404) throw new Error(`DELETE /_mock/overrides/${data.id} answered ${res.response.status}`);
-        },
-      };
-    },
+    override,
     openWallet: (link) => openWalletDialog({ fetch: (request) => app.fetch(request), origin, walletPath: app.state.config.walletPath }, link),
     async mountConsole(element, { scenarios = {}, panel } = {}) {
       const { mountConsole } = await import('../console/mount.ts');

@@ -883,7 +883,7 @@ export interface components {
             };
             group?: string;
             /** @description Channel settings (see `ChannelSettings`), carrying `__type`. */
-            settings?: Record<string, unknown>;
+            settings?: components["schemas"]["ChannelSettings"];
             /** @description The post first, then each thread item or comment. */
             value: components["schemas"]["PostValueItem"][];
         };
@@ -1241,9 +1241,7 @@ export interface components {
          *     and only need `__type`. That `__type` matches the channel's provider is checked by the server,
          *     not by this schema. `GET /integration-settings/{id}` gives a channel's exact schema.
          */
-        ChannelSettings: {
-            __type: string;
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        ChannelSettings: components["schemas"]["SettingsX"] | components["schemas"]["SettingsLinkedin"] | components["schemas"]["SettingsLinkedinPage"] | components["schemas"]["SettingsInstagram"] | components["schemas"]["SettingsInstagramStandalone"] | components["schemas"]["SettingsFacebook"] | components["schemas"]["SettingsThreads"] | components["schemas"]["SettingsTiktok"] | components["schemas"]["SettingsYoutube"] | components["schemas"]["SettingsDiscord"] | components["schemas"]["SettingsSanity"] | components["schemas"]["SettingsOther"];
         /**
          * @description Settings for a channel whose provider is `x`.
          * @example {
@@ -1526,7 +1524,9 @@ export interface components {
         };
         /** @description Settings for any provider not listed above. Their fields are not shown in the reference; only `__type` is known. */
         SettingsOther: {
-            __type: string;
+            __type: string & {
+                readonly settingsOfAProviderNotDescribed: true;
+            };
         };
     };
     responses: {
