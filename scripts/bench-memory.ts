@@ -5,7 +5,7 @@
 // says whether what the load left behind was given back. `--record` writes docs/perf/memory.json, from which
 // docs/perf.md's table is generated (npm run perf:tables).
 // Usage: npm run bench:memory [-- --rounds 4 --duration 10 --connections 20 --idle 60 --record]
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { API, NODE, ROOT, arg, flag, freePort, machine, memory, serving, startServer } from './lib/processes.ts';
@@ -24,19 +24,29 @@ const REQUESTS: autocannon.Request[] = [
   { method: 'POST', path: `${API}/posts`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'draft', shortLink: false, date: '2026-01-01T00:00:00Z', tags: [], posts: 'not a list' }) },
 ];
 
-async function main(): Promise<void> {
-  const info = await machine();
-  console.log(`Memory under sustained load: ${rounds} rounds of ${duration} s, ${connections} connections, then ${idleSeconds} s idle`);
-  console.log(`  ${info.cpus} × ${info.cpuModel}, load ${info.loadAverage[0]}; a busy loop got ${Math.round(info.cpuAvailability.share * 100)}% of a core`);
+interface Measured {
+  heapLimitMiB: number | null;
+  idleMiB: number;
+  rounds: Array<{ round: number; requests: number; requestsPerSecond: number; statuses: Record<string, number>; rssMiB: number; peakMiB: number }>;
+  endMiB: number;
+  peakMiB: number;
+}
+
+/** One mock started as `npm start` starts it (env: MOCK_HEAP_MIB=0 for V8's default heap), loaded round by round, then idle. */
+async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Measured> {
   const port = await freePort();
-  // As `npm start` runs it: the command, which starts the mock in a child under its heap limit.
+  const saved = process.env.MOCK_HEAP_MIB;
+  if (env.MOCK_HEAP_MIB === undefined) delete process.env.MOCK_HEAP_MIB;
+  else process.env.MOCK_HEAP_MIB = env.MOCK_HEAP_MIB;
   const mock = await startServer('mock', [NODE, join(ROOT, 'cli', 'start.mjs'), 'mock', '--port', String(port)], port, `${API}/openapi.json`);
+  if (saved === undefined) delete process.env.MOCK_HEAP_MIB;
+  else process.env.MOCK_HEAP_MIB = saved;
   try {
     const pid = mock.child.pid!;
-    const heapLimit = /--max-old-space-size=(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${serving(pid)}/cmdline`, 'utf8'))?.[1];
+    const heapLimit = /--max-old-space-size=(\d+)/.exec(readFileSync(`/proc/${serving(pid)}/cmdline`, 'utf8'))?.[1];
     const idle = memory(pid);
-    console.log(`  idle: ${MiB(idle.rss)} MiB RSS (heap limit ${heapLimit ?? "V8's default"} MiB)`);
-    const rows: Array<{ round: number; requests: number; requestsPerSecond: number; statuses: Record<string, number>; rssMiB: number; peakMiB: number }> = [];
+    console.log(`${label}: idle ${MiB(idle.rss)} MiB RSS (heap limit ${heapLimit ?? "V8's default"} MiB)`);
+    const rows: Measured['rounds'] = [];
     for (let round = 1; round <= rounds; round++) {
       const statuses: Record<string, number> = {};
       const result = await autocannon({
@@ -54,13 +64,24 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const end = memory(pid);
     console.log(`  after ${idleSeconds} s idle: RSS ${MiB(end.rss)} MiB, peak ${MiB(end.peak)} MiB`);
-    if (flag('record')) {
-      const file = join(ROOT, 'docs', 'perf', 'memory.json');
-      writeFileSync(file, `${JSON.stringify({ machine: info, connections, durationSeconds: duration, rounds: rows, idleSeconds, heapLimitMiB: heapLimit ? Number(heapLimit) : null, idleMiB: MiB(idle.rss), endMiB: MiB(end.rss), peakMiB: MiB(end.peak) }, null, 2)}\n`);
-      console.log("\nrecorded docs/perf/memory.json: run npm run perf:tables to write docs/perf.md's table from it");
-    }
+    return { heapLimitMiB: heapLimit ? Number(heapLimit) : null, idleMiB: MiB(idle.rss), rounds: rows, endMiB: MiB(end.rss), peakMiB: MiB(end.peak) };
   } finally {
     await mock.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const info = await machine();
+  console.log(`Memory under sustained load: ${rounds} rounds of ${duration} s, ${connections} connections, then ${idleSeconds} s idle`);
+  console.log(`  ${info.cpus} × ${info.cpuModel}, load ${info.loadAverage[0]}; a busy loop got ${Math.round(info.cpuAvailability.share * 100)}% of a core`);
+  // The mock under its heap limit, then the baseline of the same run: the same load on V8's default heap.
+  const limited = await measure('under the heap limit', {});
+  const baseline = await measure("on V8's default heap (MOCK_HEAP_MIB=0)", { MOCK_HEAP_MIB: '0' });
+  console.log(`\npeak RSS: ${limited.peakMiB} MiB under the limit, ${baseline.peakMiB} MiB without (${(limited.peakMiB / baseline.peakMiB).toFixed(2)}×)`);
+  if (flag('record')) {
+    const file = join(ROOT, 'docs', 'perf', 'memory.json');
+    writeFileSync(file, `${JSON.stringify({ machine: info, connections, durationSeconds: duration, idleSeconds, ...limited, baseline }, null, 2)}\n`);
+    console.log("\nrecorded docs/perf/memory.json: run npm run perf:tables to write docs/perf.md's table from it");
   }
 }
 

@@ -101,10 +101,12 @@ function soak(): string {
 function memoryUnderLoad(): string {
   if (!recorded('memory.json')) return '_Not recorded yet: `npm run bench:memory -- --record` on a quiet machine, then `npm run perf:tables`._';
   const m = read('memory.json');
-  const lines = ['| after round | requests | req/s | answers | RSS (MiB) |', '|---|---|---|---|---|', `| (idle) | | | | ${m.idleMiB} |`];
-  for (const r of m.rounds) lines.push(`| ${r.round} | ${n(r.requests)} | ${n(r.requestsPerSecond)} | ${Object.entries<number>(r.statuses).map(([s, k]) => `${s} ×${n(k)}`).join(', ')} | ${r.rssMiB} |`);
-  lines.push(`| then ${m.idleSeconds} s idle | | | | ${m.endMiB} |`);
-  lines.push('', `Heap limit ${m.heapLimitMiB ?? "V8's default"} MiB; peak RSS ${m.peakMiB} MiB. Measured on ${machine(m)}.`);
+  const b = m.baseline;
+  const lines = [`| after round | requests | req/s | answers | RSS (MiB), heap limit ${m.heapLimitMiB} MiB | RSS (MiB), V8's default heap |`, '|---|---|---|---|---|---|', `| (idle) | | | | ${m.idleMiB} | ${b?.idleMiB ?? ''} |`];
+  m.rounds.forEach((r: { round: number; requests: number; requestsPerSecond: number; statuses: Record<string, number>; rssMiB: number }, i: number) => lines.push(`| ${r.round} | ${n(r.requests)} | ${n(r.requestsPerSecond)} | ${Object.entries<number>(r.statuses).map(([s, k]) => `${s} ×${n(k)}`).join(', ')} | ${r.rssMiB} | ${b?.rounds[i]?.rssMiB ?? ''} |`));
+  lines.push(`| then ${m.idleSeconds} s idle | | | | ${m.endMiB} | ${b?.endMiB ?? ''} |`);
+  const ratio = b ? ` (${(m.peakMiB / b.peakMiB).toFixed(2)} × the ${b.peakMiB} MiB of the same load on V8's default heap, measured in the same run)` : '';
+  lines.push('', `Requests and answers are those of the run under the limit. Peak RSS ${m.peakMiB} MiB under the limit${ratio}. Measured on ${machine(m)}.`);
   return lines.join('\n');
 }
 
