@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMock } from './server.ts';
-import { keepStateFile, readScenarioFile, removeLeftovers, renderStateFile, SCENARIO_FILE_LIMITS, ScenarioFileError, writeAtomically } from './state-file.ts';
+import { keepStateFile, readScenarioFile, removeLeftovers, renderStateFile, renderStateFileParts, SCENARIO_FILE_LIMITS, ScenarioFileError, stateFingerprint, writeAtomically } from './state-file.ts';
 import { MockClock } from './domain/clock.ts';
 import { loadScenario } from './http/scenario.ts';
 import { T0, KEYS, API, testMock, type TestMock } from './testing.ts';
@@ -368,4 +368,19 @@ describe('a state file survives kill -9 at any moment', () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }, 120_000);
+});
+
+describe('what the state file keeper holds between writes', () => {
+  it('the rows\' own texts and a digest of the document around them, never a slice of the whole document: a running clock alone changes nothing', () => {
+    const m = testMock({ scenario: JSON.parse(readFileSync(new URL('../fixtures/scenarios/posts-in-every-state.json', import.meta.url), 'utf8')) });
+    const parts = renderStateFileParts(m.app.state);
+    const kept = stateFingerprint(parts, false);
+    const rowTexts = parts.filter((p: string, i: number) => kept[i] === p);
+    // Every kept part is a row's own text (or a separator), or a short digest: none holds the document around the rows.
+    for (const p of kept) expect(p === ',\n' || p === '[]' || p === '[\n' || p === '\n      ]' || /^ {8}\{/.test(p) || /^#[A-Za-z0-9+/=]{44}$/.test(p), p.slice(0, 80)).toBe(true);
+    expect(rowTexts.filter((p) => /^ {8}\{/.test(p)).length).toBeGreaterThan(0);
+    expect(kept.filter((p) => p.startsWith('#')).length).toBe(parts.length - rowTexts.length);
+    m.clock.set(m.clock.now() + 60_000);
+    expect(stateFingerprint(renderStateFileParts(m.app.state), false)).toEqual(kept);
+  });
 });
