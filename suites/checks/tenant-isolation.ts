@@ -9,7 +9,7 @@ export const tenantIsolation = register({
   name: 'tenant_isolation',
   area: 'generic',
   kind: 'property',
-  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings.",
+  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings; every id-valued parameter (path, query filter, body) given another workspace's id is refused or finds nothing of it: no read, change, filter result or edit reaches across.",
   rule: 'Section 5: a key or token "can do what the user\'s API key can do in the chosen workspace"; a workspace sees its own channels, posts and media.',
   needs: { keys: ['paid', 'payg'] },
   sweeps: true,
@@ -19,8 +19,71 @@ export const tenantIsolation = register({
     if (['uploadMedia', 'listMedia', 'deleteMedia'].every((op) => ctx.inScope(op))) await mediaIsolated(ctx, mine, other);
     else ctx.notAsked('media: outside the scope');
     await postsIsolated(ctx, mine, other);
+    await everyIdOfAnother(ctx, mine, other);
   },
 });
+
+/**
+ * Each operation that takes an id, given one of the other workspace's: a path id is refused (4xx, as for an id that
+ * does not exist here), a filter finds none of the other's records, and an edit naming the other's group or item ids
+ * leaves the other's post as it was. A server that looks an id up globally and checks the workspace only on some paths
+ * passes the single-request checks and fails here.
+ */
+async function everyIdOfAnother(ctx: CheckContext, mine: KeyKind, other: KeyKind): Promise<void> {
+  const [channel] = await channelsFor(ctx, mine);
+  const created = await createPosts(ctx, mine, 'draft', { channel });
+  const postId = created.postIds[0]!;
+  const now = await targetNow(ctx);
+  const window = { startDate: new Date(now - 86_400_000).toISOString(), endDate: new Date(now + 30 * 86_400_000).toISOString() };
+  const mineNow = async () => records(record((await ctx.api.read({ operationId: 'listPosts', auth: { kind: mine }, query: window }, 'this workspace\'s calendar')).responseBody)?.posts).find((p) => p.id === postId);
+  const before = await mineNow();
+  const group = typeof before?.group === 'string' ? before.group : undefined;
+  const refused = async (operationId: string, call: Parameters<typeof ctx.api.call>[0], what: string) => {
+    if (!ctx.inScope(operationId)) return;
+    const e = await ctx.api.call({ ...call, auth: { kind: other } });
+    ensure(e.status >= 400 && e.status < 500, { operation: operationId, received: got(e), documented: `a refusal (4xx, as for an id this workspace does not have): ${what} belongs to another workspace`, exchanges: [e] });
+  };
+  await refused('findSlot', { operationId: 'findSlot', path: { id: channel!.id } }, `channel ${channel!.id}`);
+  await refused('getChannelAnalytics', { operationId: 'getChannelAnalytics', path: { integration: channel!.id }, query: { date: '7' } }, `channel ${channel!.id}`);
+  await refused('triggerIntegrationTool', { operationId: 'triggerIntegrationTool', path: { id: channel!.id }, body: { methodName: channel!.tools[0] ?? 'channels' } }, `channel ${channel!.id}`);
+  await refused('listMissingReleases', { operationId: 'listMissingReleases', path: { id: postId } }, `post ${postId}`);
+  await refused('getPostAnalytics', { operationId: 'getPostAnalytics', path: { postId }, query: { date: '7' } }, `post ${postId}`);
+  await refused('changePostStatus', { operationId: 'changePostStatus', path: { id: postId }, body: { status: 'schedule' } }, `post ${postId}`);
+  await refused('setPostReleaseId', { operationId: 'setPostReleaseId', path: { id: postId }, body: { releaseId: '1' } }, `post ${postId}`);
+  if (group) await refused('deletePostGroup', { operationId: 'deletePostGroup', path: { group } }, `group ${group}`);
+  // Filters: the other workspace's group id finds nothing of it.
+  const customer = channel!.customer?.id;
+  if (customer && ctx.inScope('listPosts')) {
+    const e = await ctx.api.read({ operationId: 'listPosts', auth: { kind: other }, query: { ...window, customer } }, 'the calendar filtered by another workspace\'s group');
+    const seen = records(record(e.responseBody)?.posts).map((p) => p.id);
+    ensure(!seen.includes(postId), { operation: 'listPosts', received: `the other workspace's post ${postId} in this workspace's calendar filtered by its group ${customer}`, documented: "only this workspace's posts, whatever the filter names", exchanges: [e] });
+  }
+  if (customer && ctx.inScope('listIntegrations')) {
+    const e = await ctx.api.read({ operationId: 'listIntegrations', auth: { kind: other }, query: { group: customer } }, 'the channels filtered by another workspace\'s group');
+    const ids = records(e.responseBody).map((c) => c.id);
+    ensure(!ids.includes(channel!.id), { operation: 'listIntegrations', received: `the other workspace's channel ${channel!.id} among this workspace's channels filtered by its group ${customer}`, documented: "only this workspace's channels, whatever the filter names", exchanges: [e] });
+  }
+  // An edit naming the other's group or its post's id, on this workspace's own channel: the other's post is untouched.
+  const [own] = await channelsFor(ctx, other);
+  if (ctx.inScope('createPosts') && own) {
+    const date = futureDate(now, 2, 5);
+    const edits = [
+      ...(group ? [{ integration: { id: own.id }, group, value: [{ content: 'edit across workspaces, by group', image: [] }] }] : []),
+      { integration: { id: own.id }, value: [{ id: postId, content: 'edit across workspaces, by item id', image: [] }] },
+    ];
+    for (const entry of edits) {
+      const e = await ctx.api.call({ operationId: 'createPosts', auth: { kind: other }, body: { type: 'draft', date, shortLink: false, tags: [], posts: [entry] } });
+      if (e.status === 200) for (const p of records(e.responseBody)) if (typeof p.postId === 'string' && p.postId !== postId) ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: p.postId as string }, auth: { kind: other } }));
+      const after = await mineNow();
+      ensure(after !== undefined && after.content === before?.content && after.group === before?.group, {
+        operation: 'createPosts',
+        received: `after ${got(e)}, the other workspace's post ${postId} is ${after ? `now ${JSON.stringify({ content: after.content, group: after.group })}` : 'gone'}`,
+        documented: `untouched: ${JSON.stringify({ content: before?.content, group: before?.group })} (a key acts in its own workspace only, section 5)`,
+        exchanges: [e],
+      });
+    }
+  }
+}
 
 /** A file of one workspace is not listed in another, and the other's key cannot delete it. */
 async function mediaIsolated(ctx: CheckContext, mine: KeyKind, other: KeyKind): Promise<void> {

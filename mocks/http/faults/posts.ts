@@ -75,6 +75,36 @@ export const POSTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'customer-filter-crosses-workspaces',
+    area: 'posts',
+    description: "GET /posts?customer=<group> looks the group up in every workspace: a group of another workspace lists that workspace's posts of its channels.",
+    caughtBy: ['tenant_isolation'],
+    operations: ['listPosts'],
+    override: onOk((state, r, ws, { request }) => {
+      const customer = query(request).get('customer');
+      const owner = customer ? [...state.world.workspaces.values()].find((w) => w !== ws && w.groups.some((g) => g.id === customer)) : undefined;
+      if (!owner || !Array.isArray(r.body?.posts)) return undefined;
+      const q = query(request);
+      const theirs = listPosts(owner, { startDate: Date.parse(q.get('startDate') ?? ''), endDate: Date.parse(q.get('endDate') ?? ''), customer: customer! });
+      return { ...r, body: { ...r.body, posts: [...r.body.posts, ...theirs.map((row) => ({ id: row.id, group: row.group, content: row.content, publishDate: new Date(row.publishAt).toISOString(), state: row.state, releaseURL: row.releaseURL, integration: { id: row.channelId } }))] } };
+    }),
+  },
+  {
+    name: 'status-change-crosses-workspaces',
+    area: 'posts',
+    description: "PUT /posts/<id>/status finds the post in whichever workspace holds it: another workspace's key moves (and charges) this workspace's post.",
+    caughtBy: ['tenant_isolation'],
+    handlers: {
+      changePostStatus: (inner) => ({
+        ...inner,
+        handle: (ctx) => {
+          const owner = [...ctx.world.workspaces.values()].find((w) => w.posts.rows.has(ctx.params.id)) ?? ctx.ws;
+          return { body: changeStatus(ctx.world, owner, ctx.params.id, ctx.body.status, ctx.env) };
+        },
+      }),
+    },
+  },
+  {
     name: 'shared-group-refused',
     area: 'posts',
     description: 'POST /posts refuses entries on several channels that name the same group (400 "named by two entries"), where one post on several channels shares its group.',
