@@ -192,6 +192,28 @@ export const WALLET: FaultDefinition[] = [
     }),
   },
   {
+    name: 'failed-thread-refunds-sent-items',
+    area: 'wallet',
+    description: 'A thread whose channel fails after its first items went out gives back what every item paid, the items already sent too.',
+    caughtBy: ['failed_send_refunds'],
+    install: afterTick((state, result) => {
+      const done = new Set<string>();
+      for (const id of result.failed) {
+        for (const ws of state.world.workspaces.values()) {
+          const row = ws.posts.rows.get(id);
+          if (!row || done.has(row.group)) continue;
+          done.add(row.group);
+          const sent = [...ws.posts.rows.values()].filter((r) => r.group === row.group && r.channelId === row.channelId && r.state === 'PUBLISHED').map((r) => r.id);
+          const ledger: any[] = ws.wallet.ledger;
+          for (const t of ledger.filter((t) => t.type === 'SPEND' && sent.includes(t.reference))) {
+            ledger.push({ ...t, id: `${t.id}r`, type: 'REFUND', cents: -t.cents, description: 'Refund: the send failed', createdAt: nowIn(state, ws) });
+            ws.wallet.balance -= t.cents;
+          }
+        }
+      }
+    }),
+  },
+  {
     name: 'auto-top-up-limit-ignored',
     area: 'wallet',
     description: 'Automatic top-up fires past its monthly limit: the limit is shown but not enforced.',
