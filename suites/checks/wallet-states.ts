@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { futureDate, settingsArb } from '../arbitraries/posts.ts';
 import { firstPostId, targetNow } from '../resources.ts';
 import { chargedChannel, cents, estimateOf, newTransactions, readWallet, sumCents, summaryOf } from '../wallet-helpers.ts';
-import { record, type ChannelInfo } from '../discover.ts';
+import { record, records, type ChannelInfo } from '../discover.ts';
 import type { Exchange } from '../history.ts';
 import { ensure, got, register, type CheckContext } from './registry.ts';
 
-async function schedule(ctx: CheckContext, ch: ChannelInfo, contents: string[]): Promise<Exchange> {
+async function schedule(ctx: CheckContext, ch: ChannelInfo, contents: string[], type: 'schedule' | 'draft' = 'schedule'): Promise<Exchange> {
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
   const now = await targetNow(ctx);
-  return ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
+  return ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: { type, date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] } });
 }
 
 const estimate = (ctx: CheckContext, ch: ChannelInfo, contents: string[]) => ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
@@ -63,13 +63,17 @@ export const frozenWallet = register({
   name: 'frozen_wallet',
   area: 'wallet',
   kind: 'property',
-  description: 'A frozen wallet is not pay-as-you-go and refuses a priced post with 402 wallet: true (as its estimate says); unfrozen, it is pay-as-you-go again.',
-  rule: 'Section 3: "Wallet: payAsYouGo becomes true after the first top-up and is false while frozen"; "on pay-as-you-go the wallet ... covers the price ... otherwise nothing is saved and the answer is 402".',
+  description: 'A frozen wallet is not pay-as-you-go and refuses a priced post with 402 wallet: true (as its estimate says), and so a draft saved before it froze cannot be put on the schedule (402, still a draft, nothing charged); unfrozen, it is pay-as-you-go again.',
+  rule: 'Section 3: "Wallet: payAsYouGo becomes true after the first top-up and is false while frozen"; "on pay-as-you-go the wallet ... covers the price ... otherwise nothing is saved and the answer is 402"; "draft -> PUT /posts/<id>/status with schedule -> wallet covers it on pay-as-you-go ... 402 when credits do not cover it".',
   needs: { keys: ['payg'], control: 'freezing a wallet' },
   async run(ctx) {
     const control = ctx.control!;
     const wsId = ctx.target.workspaceIds.payg ?? ctx.notVerified('the pay-as-you-go workspace id is not known to control');
     const ch = await chargedChannel(ctx, 'payg');
+    // A draft saved while the wallet could pay (drafts are free), to move once it is frozen: a state and a transition.
+    const draft = await schedule(ctx, ch, ['saved before the freeze'], 'draft');
+    ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200 for a valid draft (drafts are free)', exchanges: [draft] });
+    const draftId = firstPostId(draft);
     await control.freeze(wsId);
     const frozen = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the frozen wallet');
     ensure(summaryOf(frozen)?.frozen === true && summaryOf(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
@@ -78,6 +82,18 @@ export const frozenWallet = register({
     // Read unvalidated: `wallet: true` is itself the schema's constant, and a refusal without it is this check's failure.
     ensure(res.status === 402 && record(res.responseBody)?.wallet === true, { operation: 'createPosts', received: got(res), documented: '402 with wallet: true: a frozen wallet is not pay-as-you-go, so it does not cover a priced post (sections 3, 7)', exchanges: [frozen, res] });
     agree(est, res, 'frozen');
+    const beforeMove = await readWallet(ctx, 'payg');
+    const move = await ctx.api.call({ operationId: 'changePostStatus', path: { id: draftId }, body: { status: 'schedule' }, auth: { kind: 'payg' } });
+    const afterMove = await readWallet(ctx, 'payg');
+    const now = await targetNow(ctx);
+    const listed = await ctx.api.read({ operationId: 'listPosts', auth: { kind: 'payg' }, query: { startDate: futureDate(now, 4), endDate: futureDate(now, 7) } }, 'the calendar after the refused move');
+    const state = records(record(listed.responseBody)?.posts).find((p) => p.id === draftId)?.state;
+    ensure(move.status === 402 && record(move.responseBody)?.wallet === true && newTransactions(beforeMove, afterMove).length === 0 && state === 'DRAFT', {
+      operation: 'changePostStatus',
+      received: `${got(move)}; ${newTransactions(beforeMove, afterMove).length} new transaction(s); the post ${state ?? 'not listed'}`,
+      documented: '402 with wallet: true, nothing charged, still DRAFT: a frozen wallet does not cover the move ("draft -> schedule: wallet covers it on pay-as-you-go"; "402 when credits do not cover it", section 3)',
+      exchanges: [move, listed],
+    });
     await control.unfreeze(wsId);
     const thawed = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the unfrozen wallet');
     ensure(summaryOf(thawed)?.frozen === false && summaryOf(thawed)?.payAsYouGo === true, { operation: 'getWallet', received: got(thawed), documented: 'frozen: false, payAsYouGo: true (topped up before, and no longer frozen)', exchanges: [thawed] });

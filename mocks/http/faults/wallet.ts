@@ -214,6 +214,27 @@ export const WALLET: FaultDefinition[] = [
     }),
   },
   {
+    name: 'frozen-wallet-schedules-drafts',
+    area: 'wallet',
+    description: 'PUT /posts/<id>/status puts a draft on the schedule, and charges it, while the wallet is frozen: the freeze is checked when a post is made, not when a draft moves.',
+    caughtBy: ['frozen_wallet'],
+    handlers: {
+      changePostStatus: (inner) => ({
+        ...inner,
+        handle: async (ctx) => {
+          const wallet = ctx.ws.wallet;
+          if (!wallet.frozen || ctx.body?.status !== 'schedule') return inner.handle(ctx);
+          wallet.frozen = false;
+          try {
+            return await inner.handle(ctx);
+          } finally {
+            wallet.frozen = true;
+          }
+        },
+      }),
+    },
+  },
+  {
     name: 'auto-top-up-limit-ignored',
     area: 'wallet',
     description: 'Automatic top-up fires past its monthly limit: the limit is shown but not enforced.',
