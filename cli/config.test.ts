@@ -136,7 +136,7 @@ describe('where a setting comes from', () => {
 describe('mistakes are usage errors (status 2) that say what to fix', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['a file that is not JSON', '{"mock": {', /spw\.config\.json: not valid JSON/],
-    ['a file that is not an object', '[1]', /expected a JSON object with "mock", "verify", "report", "replay", "proxy" sections/],
+    ['a file that is not an object', '[1]', /expected a JSON object with "mock", "verify", "report", "replay", "record", "proxy" sections/],
     ['an unknown section', { server: {} }, /unknown section "server"/],
     ['a flag name as key', { verify: { 'key-free': 'k' } }, /verify\.key-free is not a setting of spw verify \(did you mean "keyFree"\?\)/],
     ['an unknown key in another section', { proxy: { upstrem: 'http://x' } }, /proxy\.upstrem is not a setting of spw proxy/],

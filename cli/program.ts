@@ -21,6 +21,8 @@ export interface Actions {
   merge(files: string[], opts: Options): Promise<ActionResult>;
   /** `spw replay`; the real one when a caller (a test of other commands) gives none. */
   replay?(file: string, id: string | undefined, opts: Options): Promise<ActionResult>;
+  /** `spw record`; the real one when a caller gives none. */
+  record?(opts: Options): Promise<ActionResult>;
 }
 
 const SETTINGS_HELP = `
@@ -377,6 +379,59 @@ export const defaultActions: Actions = {
     return report && !report.ok ? 1 : 0;
   },
 
+  async record(opts) {
+    if (!opts.target) throw new UsageError('record needs --target <the API base URL>');
+    if (!opts.out) throw new UsageError('record needs --out <file>, the scenario to write');
+    const keys: string[] = opts.key ?? [];
+    if (keys.length === 0) throw new UsageError('record needs --key <key> for each workspace to record (repeatable)');
+    const instant = (name: string, value: string | undefined) => {
+      if (value === undefined) return undefined;
+      const at = Date.parse(value);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at)) throw new UsageError(`${name} ${value}: expected an ISO 8601 date or instant (2026-03-02 or 2026-03-02T09:00:00Z)`);
+      return at;
+    };
+    const bounds = await checkedBounds(opts);
+    const maxRps = opts.maxRps === undefined ? undefined : Number(opts.maxRps);
+    if (maxRps !== undefined && !(maxRps > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a number above 0`);
+    const { recordWorld, writeAtomically, RecordError } = await import('./record.ts');
+    const started = performance.now();
+    let recording;
+    try {
+      recording = await recordWorld({
+        target: opts.target,
+        basePath: opts.basePath,
+        keys,
+        keyAs: opts.keyAs,
+        from: instant('--from', opts.from),
+        to: instant('--to', opts.to),
+        now: instant('--now', opts.now),
+        anonymize: Boolean(opts.anonymize),
+        bounds,
+        maxRps,
+        progress: (line) => console.log(`  ${line}`),
+      });
+    } catch (err) {
+      // Nothing was written: the file is written only once the whole world is read.
+      if (err instanceof RecordError) {
+        console.error(`error: record failed, nothing written: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    }
+    writeAtomically(opts.out, `${JSON.stringify(recording.scenario, null, 1)}\n`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`\nRecorded ${recording.summary.length} workspace(s) into ${opts.out} (${recording.requests} GET requests, ${seconds} s):`);
+    for (const [i, w] of recording.summary.entries()) {
+      console.log(`  ${i + 1}. ${w.plan}${w.balance === null ? '' : `, balance ${w.balance} credits`}: ${w.channels} channels, ${w.groups} groups, ${w.posts} posts, ${w.transactions} transactions, ${w.media} media, ${w.briefDocuments} brief documents, ${w.notifications} notifications`);
+    }
+    console.log('\nNot shown by the public API, filled with the mock\'s defaults (also in the file, recorded.notShown):');
+    for (const line of recording.notShown) console.log(`  - ${line}`);
+    console.log(`\nKeys of the recorded workspaces in the mock (the keys you gave are not in the file):`);
+    for (const [i, key] of recording.keys.entries()) console.log(`  ${i + 1}. ${key}`);
+    console.log(`\nStart the mock on it:\n  spw mock --scenario ${opts.out}`);
+    return 0;
+  },
+
   async merge(files, opts) {
     if (files.length === 0) throw new UsageError('report merge needs the JSON reports of the shards: spw report merge shard-1.json shard-2.json ...');
     const [{ mergeCommand }, { mergeReports }, { readReport }] = await Promise.all([import('../suites/verify.ts'), import('../suites/shards.ts'), import('../suites/report-schema.ts')]);
@@ -608,6 +663,36 @@ Examples:
   spw replay ci-report.json F1 --target http://127.0.0.1:4010 --control http://127.0.0.1:4010/_mock`,
     )
     .action(async (file: string, id: string | undefined, opts) => done(await (actions.replay ?? defaultActions.replay!)(file, id, opts)));
+
+  program
+    .command('record')
+    .description("Record what the public API shows of each key's workspace into one scenario the mock loads (GET requests only)")
+    .addOption(new Option('--target <url>', 'the API base URL, e.g. https://staging.example.com/api/public/v1 (a bare origin gets /api/public/v1)').env('RECORD_TARGET'))
+    .addOption(new Option('--base-path <path>', "where a bare-origin --target mounts the API ('/' for servers at the root)").env('RECORD_BASE_PATH'))
+    .addOption(new Option('--key <key...>', 'the API key of a workspace to record (repeatable); never written into the file').env('RECORD_KEYS'))
+    .addOption(new Option('--out <file>', 'the scenario file to write (whole or not at all)').env('RECORD_OUT'))
+    .addOption(new Option('--key-as <key...>', 'the key each recorded workspace gets in the mock, in the order of --key (default: fresh demo keys, printed)'))
+    .addOption(new Option('--from <date>', 'posts published from this date or instant (default a month back)').env('RECORD_FROM'))
+    .addOption(new Option('--to <date>', 'posts published up to this date or instant (default three months ahead)').env('RECORD_TO'))
+    .addOption(new Option('--now <instant>', "the target's time, when it is not this machine's (a mock on a frozen clock): the scenario's clock").env('RECORD_NOW'))
+    .addOption(new Option('--anonymize', 'replace post text, names and file names with generated text of the same length and shape').env('RECORD_ANONYMIZE'))
+    .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target (a 429 is always waited out, Retry-After honoured)').env('RECORD_MAX_RPS'))
+    .addOption(new Option('--max-answer-size <size>', 'read at most this much of an answer, as verify (default 16MiB)').env('RECORD_MAX_ANSWER_SIZE'))
+    .addOption(new Option('--request-timeout <seconds>', 'seconds a request has for its whole answer, as verify (default 30)').env('RECORD_REQUEST_TIMEOUT'))
+    .addOption(new Option('--max-list-items <n>', 'items a list in an answer may hold, as verify (default 10000)').env('RECORD_MAX_LIST_ITEMS'))
+    .addOption(configOption())
+    .addHelpText(
+      'after',
+      `
+Only GET requests are sent. Exit status: 0 recorded, 1 the target failed (the request and what was wrong are named;
+no file is left), 2 called wrongly.
+
+Examples:
+  spw record --target https://staging.example.com --key "$KEY" --out world.json
+  spw record --target http://127.0.0.1:4010 --key demo-payg-key --key demo-paid-key --anonymize --out world.json
+  spw mock --scenario world.json`,
+    )
+    .action(async (opts) => done(await (actions.record ?? defaultActions.record!)(opts)));
 
   program
     .command('proxy')

@@ -124,6 +124,8 @@ const work = mkdtempSync(join(tmpdir(), 'doc-commands-'));
 writeFileSync(join(work, 'photo.png'), PNG);
 writeFileSync(join(work, 'guide.pdf'), PDF);
 cpSync(join(ROOT, 'fixtures'), join(work, 'my-fixtures'), { recursive: true });
+// What `spw record --out world.json` writes (docs/mock.md), for the `spw mock --scenario world.json` after it: a scenario.
+cpSync(join(ROOT, 'fixtures', 'scenarios', 'posts-in-every-state.json'), join(work, 'world.json'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The words of a parsed line; an unquoted `?` or `*` makes a glob entry, which a shell would leave as written here. */
@@ -305,7 +307,7 @@ async function serves(argv: string[], env: Record<string, string>, label: string
 async function parses(argv: string[], env: Record<string, string>, label: string): Promise<void> {
   const reached: string[] = [];
   const record = (name: string) => async () => (reached.push(name), 0);
-  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy'), merge: record('merge'), replay: record('replay') };
+  const actions: Actions = { mock: record('mock'), verify: record('verify'), proxy: record('proxy'), merge: record('merge'), replay: record('replay'), record: record('record') };
   const saved = { ...process.env };
   Object.assign(process.env, env);
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 // docs/perf.md's tables of the recorded benchmark runs, generated from their JSON (docs/perf/bench.json, written by
 // `npm run bench -- --record`; growth.json, busy.json and edge.json by bench:growth, bench:busy and bench:edge with
-// `-- --record`; soak.json by `npm run soak -- --requests 60000 --out docs/perf/soak.json`; memory.json by `npm run bench:memory -- --record`), so a figure is written
+// `-- --record`; soak.json by `npm run soak -- --requests 60000 --out docs/perf/soak.json`; memory.json by `npm run bench:memory -- --record`; record.json by `npm run bench:record -- --record`), so a figure is written
 // once, where the bench put it. `npm run perf:tables` rewrites them between their markers, and
 // scripts/generated-sections.test.ts fails when one is out of date.
 import { existsSync, readFileSync } from 'node:fs';
@@ -110,9 +110,22 @@ function memoryUnderLoad(): string {
   return lines.join('\n');
 }
 
+function recordWorkspace(): string {
+  if (!recorded('record.json')) return '_Not recorded yet: `npm run bench:record -- --record` on a quiet machine, then `npm run perf:tables`._';
+  const r = read('record.json');
+  const m = r.machine;
+  return [
+    '| posts | GET requests | record (s) | scenario (MiB) | start a mock on it (s) | RSS before (MiB) | peak recording (MiB) | peak starting (MiB) |',
+    '|---|---|---|---|---|---|---|---|',
+    `| ${n(r.posts)} | ${n(r.requests)} | ${r.recordSeconds} | ${r.fileMiB} | ${r.loadSeconds} | ${r.rssBeforeMiB} | ${r.recordPeakMiB} | ${r.loadPeakMiB} |`,
+    '',
+    `Measured on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node.replace(/^v/, '')}; load ${m.loadAverage[0]} at the start; a busy loop got ${Math.round(m.cpuAvailability.share * 100)} % of a core.`,
+  ].join('\n');
+}
+
 const section = (name: string, generate: () => string): GeneratedSection => ({ file: FILE, name, command: 'npm run perf:tables', generate });
 
-export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge), section('perf-soak', soak), section('perf-memory', memoryUnderLoad)];
+export const PERF_TABLES: GeneratedSection[] = [section('perf-throughput', throughput), section('perf-targets', targets), section('perf-growth', growth), section('perf-busy', busy), section('perf-edge', edge), section('perf-soak', soak), section('perf-memory', memoryUnderLoad), section('perf-record', recordWorkspace)];
 
 if (import.meta.main) {
   for (const s of PERF_TABLES) writeSection(s);

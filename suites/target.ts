@@ -4,7 +4,7 @@ import { getValidator } from '../spec/validator.ts';
 import { Control } from './control.ts';
 import { History, recordingFetch } from './history.ts';
 import { apiRoot } from './url.ts';
-import { politeFetch, type PoliteStats } from './polite.ts';
+import { politeFetch, type PoliteOptions, type PoliteStats } from './polite.ts';
 import { SECRET_ENV } from './secret-env.ts';
 import { boundedFetch, DEFAULT_BOUNDS, type AnswerBounds } from './bounded.ts';
 
@@ -128,12 +128,7 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
   };
   const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);
   const bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
-  // Bounded under the polite layer: each attempt has its own deadline, and a 429's wait is not counted in it.
-  const operationKey = (method: string, url: string) => {
-    const match = matcher.match(method, new URL(url).pathname);
-    return match.kind === 'operation' ? match.op.operationId : `${method} ${url.split('?')[0]}`;
-  };
-  const polite = politeFetch(boundedFetch(options.transport ?? fetch, bounds, operationKey), { maxRps: options.maxRps, describeKey });
+  const polite = targetTransport(baseUrl, { transport: options.transport, bounds, maxRps: options.maxRps, describeKey }, matcher);
   const transport = recordingFetch(polite.fetch, history, matcher, bounds.maxListItems);
   const target: Target = {
     label: options.label ?? baseUrl,
@@ -163,6 +158,26 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
     await refreshKeys(target);
   }
   return target;
+}
+
+/**
+ * The layers every request to a target goes through, below any recording: bounded (suites/bounded.ts) under polite
+ * (suites/polite.ts), so each attempt has its own deadline and a 429's wait is not counted in it. Shared by verify and
+ * by `spw record`, so a target meets the same limits and the same patience from both.
+ */
+export function targetTransport(
+  baseUrl: string,
+  options: { transport?: typeof fetch; bounds?: Partial<AnswerBounds>; maxRps?: number; describeKey?: (key: string) => string; polite?: Omit<PoliteOptions, 'maxRps' | 'describeKey'> },
+  matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname),
+): { fetch: typeof fetch; stats: PoliteStats; bounds: AnswerBounds } {
+  const bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
+  // A timeout is remembered per operation, so a target that never answers costs one timeout per operation.
+  const operationKey = (method: string, url: string) => {
+    const match = matcher.match(method, new URL(url).pathname);
+    return match.kind === 'operation' ? match.op.operationId : `${method} ${url.split('?')[0]}`;
+  };
+  const polite = politeFetch(boundedFetch(options.transport ?? fetch, bounds, operationKey), { ...options.polite, maxRps: options.maxRps, describeKey: options.describeKey });
+  return { ...polite, bounds };
 }
 
 /** A value as a shell word. */

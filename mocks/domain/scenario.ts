@@ -46,9 +46,19 @@ export interface ScenarioWorkspace {
   limits?: WorkspaceLimits;
 }
 
+/** Where a recorded scenario came from and what the public API did not show (spec/control.yaml ScenarioRecorded). */
+export interface ScenarioRecorded {
+  target?: string;
+  at: string;
+  window?: { from: string; to: string };
+  anonymized?: boolean;
+  notShown: string[];
+}
+
 export interface Scenario {
   scenarioVersion: 1;
   description?: string;
+  recorded?: ScenarioRecorded;
   clock: { now: string; frozen: boolean };
   config: MockConfig;
   workspaces: ScenarioWorkspace[];

@@ -1278,6 +1278,7 @@ export interface components {
             scenarioVersion: 1;
             /** @description What this scenario is for, for people; the mock does not read it. */
             description?: string;
+            recorded?: components["schemas"]["ScenarioRecorded"];
             clock: {
                 /** Format: date-time */
                 now: string;
@@ -1292,6 +1293,27 @@ export interface components {
                 clientId: string;
             }[];
             deliveries: components["schemas"]["ScenarioDelivery"][];
+        };
+        /** @description Where a scenario recorded from a live workspace (`spw record`) came from, and what the public API did not show, which the mock's defaults fill. For people; the mock does not read it. */
+        ScenarioRecorded: {
+            /** @description The API root recorded (never a key). */
+            target?: string;
+            /**
+             * Format: date-time
+             * @description When it was recorded, as the target's clock was taken to be.
+             */
+            at: string;
+            /** @description The posts read, by publish date. */
+            window?: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description Post text, names and file names were replaced with generated text of the same shape. */
+            anonymized?: boolean;
+            /** @description What the public API does not show, each with the mock's default that stands in for it. */
+            notShown: string[];
         };
         /** @description The mock's numbers; those left out take the defaults (see `docs/configuration.md`). */
         ScenarioConfig: {
