@@ -72,6 +72,8 @@ describe('a report is checked before it is used', () => {
     ['a shard of a billion', { shard: { index: 1e9, count: 1e9 } }, /^shard\.index is out of bounds/],
     ['a shard past its count', { shard: { index: 3, count: 2 } }, /^shard\.index is out of bounds/],
     ['keys that are not key kinds', { flags: { keys: ['root'] } }, /^flags\.keys\[0\] must be equal to one of the allowed values/],
+    ['a million checks the rate limit cut short', { limited: { answers: 1, waitedMs: 0, cutShort: Array.from({ length: 1e6 }, () => 'c') } }, /^limited\.cutShort is too long \(at most 2000 items\)/],
+    ['a post budget of posts by a kind that is none', { limited: { answers: 0, waitedMs: 0, budget: { postsPerHour: 60, leftOut: [{ name: 'c', posts: { root: 1 } }] } } }, /^limited\.budget\.leftOut\[0\]\.posts must NOT have additional properties/],
   ])('refuses %s, naming the field in one line', (_, change, why) => {
     let error: Error | undefined;
     try {

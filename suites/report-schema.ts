@@ -45,6 +45,9 @@ const failure = {
   },
 };
 
+/** POST /posts by the kind of workspace (suites/run-report.ts PostsByKind). */
+const posts = { type: 'object', additionalProperties: false, properties: { free: count, payg: count, paid: count } } as const;
+
 const result = {
   type: 'object',
   required: ['name', 'status', 'failures'],
@@ -62,8 +65,10 @@ const result = {
     assertions: count,
     requests: count,
     ms,
-    parts: list({ type: 'object', required: ['name', 'status'], properties: { name, status, operations: list(name, 1000), assertions: count, requests: count, ms } }, 1000),
+    parts: list({ type: 'object', required: ['name', 'status'], properties: { name, status, operations: list(name, 1000), assertions: count, requests: count, posts, ms } }, 1000),
     operations: list(name, 1000),
+    cutShort: { type: 'boolean' },
+    posts,
   },
 };
 
@@ -142,7 +147,16 @@ const report = {
       properties: { index: { type: 'integer', minimum: 1, maximum: MAX_SHARDS }, count: { type: 'integer', minimum: 1, maximum: MAX_SHARDS } },
     },
     lanes: { type: 'integer', minimum: 1, maximum: 10_000 },
-    limited: { type: 'object', properties: { answers: count, waitedMs: ms } },
+    limited: {
+      type: 'object',
+      properties: {
+        answers: count,
+        waitedMs: ms,
+        closed: list({ type: 'object', required: ['workspace', 'accepted'], properties: { workspace: name, accepted: count } }, 100),
+        cutShort: list(name, 2000),
+        budget: { type: 'object', required: ['postsPerHour', 'leftOut'], properties: { postsPerHour: count, leftOut: list({ type: 'object', required: ['name', 'posts'], properties: { name, posts } }, 10_000) } },
+      },
+    },
     results: list(result, 2000),
     coverage,
     notImplemented: list({ type: 'object', required: ['operationId', 'blocked'], properties: { operationId: name, answered: text, calls: count, blocked: list(name, 2000), inScope: { type: 'boolean' } } }, 1000),
