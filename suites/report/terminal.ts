@@ -77,7 +77,9 @@ export function terminalReporter(out: NodeJS.WritableStream, quiet: boolean, pro
   const status = () => {
     const names = [...running];
     const what = names.length === 0 ? 'between checks' : `running ${names.slice(0, 2).join(', ')}${names.length > 2 ? ` and ${names.length - 2} more` : ''}`;
-    const waiting = progress?.waiting?.();
+    // A URL in the wait is the target's to shape (ids it answered): visible text only.
+    const asked = progress?.waiting?.();
+    const waiting = asked && visible(asked);
     return progress ? `${progressLine(progress, done, failed, what, Date.now() - started, doneCost)}${waiting ? ` · ${waiting}` : ''}` : `  … ${what}`;
   };
   const timer = quiet || !progress ? undefined : setInterval(() => {
