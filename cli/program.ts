@@ -8,6 +8,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { applyConfig, CONFIG_ENV, CONFIG_FILE, UsageError } from './config.ts';
 import { MockClock } from '../mocks/domain/clock.ts';
 import { SECRET_ENV } from '../suites/secret-env.ts';
+
+/** MiB of media bytes `spw record --media` copies in all unless told: a bug report's library, not a whole archive. */
+const DEFAULT_MEDIA_MIB = 25;
 import type { Scenario } from '../mocks/domain/scenario.ts';
 
 /** What an action hands back: an exit status, or undefined to keep the process running (a server is listening). */
@@ -393,6 +396,9 @@ export const defaultActions: Actions = {
     const bounds = await checkedBounds(opts);
     const maxRps = opts.maxRps === undefined ? undefined : Number(opts.maxRps);
     if (maxRps !== undefined && !(maxRps > 0)) throw new UsageError(`--max-rps ${opts.maxRps}: expected a number above 0`);
+    // `--media` alone takes the default cap; `--media 100` another, in MiB.
+    const mediaMiB = opts.media === undefined || opts.media === false ? undefined : opts.media === true ? DEFAULT_MEDIA_MIB : Number(opts.media);
+    if (mediaMiB !== undefined && !(Number.isFinite(mediaMiB) && mediaMiB > 0 && mediaMiB <= 1024)) throw new UsageError(`--media ${opts.media}: expected MiB of media bytes to copy in all, above 0 and at most 1024`);
     const { recordWorld, writeAtomically, RecordError } = await import('./record.ts');
     const started = performance.now();
     let recording;
@@ -406,6 +412,7 @@ export const defaultActions: Actions = {
         to: instant('--to', opts.to),
         now: instant('--now', opts.now),
         anonymize: Boolean(opts.anonymize),
+        ...(mediaMiB !== undefined ? { media: Math.floor(mediaMiB * 1024 * 1024) } : {}),
         bounds,
         maxRps,
         progress: (line) => console.log(`  ${line}`),
@@ -676,6 +683,7 @@ Examples:
     .addOption(new Option('--to <date>', 'posts published up to this date or instant (default three months ahead)').env('RECORD_TO'))
     .addOption(new Option('--now <instant>', "the target's time, when it is not this machine's (a mock on a frozen clock): the scenario's clock").env('RECORD_NOW'))
     .addOption(new Option('--anonymize', 'replace post text, names and file names with generated text of the same length and shape').env('RECORD_ANONYMIZE'))
+    .addOption(new Option('--media [MiB]', `copy media files' bytes too, newest first, up to this many MiB in all (default ${DEFAULT_MEDIA_MIB}); only files on the target's origin, fetched without a key`).env('RECORD_MEDIA'))
     .addOption(new Option('--max-rps <n>', 'at most n requests a second to the target (a 429 is always waited out, Retry-After honoured)').env('RECORD_MAX_RPS'))
     .addOption(new Option('--max-answer-size <size>', 'read at most this much of an answer, as verify (default 16MiB)').env('RECORD_MAX_ANSWER_SIZE'))
     .addOption(new Option('--request-timeout <seconds>', 'seconds a request has for its whole answer, as verify (default 30)').env('RECORD_REQUEST_TIMEOUT'))

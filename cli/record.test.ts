@@ -8,6 +8,7 @@ import type { Scenario } from '../mocks/domain/scenario.ts';
 import { apiBasePath } from '../spec/load.ts';
 import { anonymizer, recordWorld, RecordError, type RecordOptions } from './record.ts';
 import { main } from './program.ts';
+import { PNG } from '../mocks/http/media-samples.ts';
 
 const ORIGIN = 'http://mock.in-process';
 const ROOT = ORIGIN + apiBasePath();
@@ -96,6 +97,40 @@ describe('spw record', () => {
       expect(ledger(b['ledger 0'])).toEqual(ledger(a['ledger 0']));
     }
   }, 30_000);
+
+  it('--media copies the files\' bytes, newest first within its cap, and the loaded mock serves them at the paths the library gives; past the cap a file is named, not copied', async () => {
+    const doc = ready('empty-workspace');
+    const source = await mockOn(doc);
+    const key = doc.workspaces[0]!.apiKey;
+    const png = PNG;
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), name);
+      const r = await source.fetch(`${ROOT}/upload`, { method: 'POST', headers: { authorization: key }, body: form });
+      expect(r.status, await r.clone().text()).toBe(200);
+      return (await r.json()) as { id: string; path: string };
+    };
+    const older = await upload('older.png');
+    const newer = await upload('newer.png');
+    const now = Date.parse(doc.clock.now);
+    // Room for one file: the newer is copied, the older named.
+    const recording = await recordWorld({ target: ROOT, keys: [key], now, transport: source.fetch, media: png.length + 10 });
+    expect(recording.scenario.files?.map((f) => f.name)).toEqual([newer.path.split('/').at(-1)]);
+    expect(recording.notShown.join('\n')).toMatch(/media bytes: copied for 1 file\(s\).*; 1 older file\(s\) past the cap not copied/);
+    const loaded = await mockOn(JSON.parse(JSON.stringify(recording.scenario)));
+    const served = await loaded.fetch(`${ORIGIN}${new URL(newer.path).pathname}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect((await loaded.fetch(`${ORIGIN}${new URL(older.path).pathname}`)).status).toBe(404);
+  });
+
+  it('a scenario file name that is not one safe path segment is refused before anything loads', async () => {
+    const app = createMockApp({ seed: 7 });
+    const doc = { ...ready('empty-workspace'), files: [{ name: '../escape.png', mime: 'image/png', data: 'AAAA' }] };
+    const r = await app.fetch(new Request(`${ORIGIN}/_mock/scenario`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc) }));
+    expect(r.status).toBe(400);
+    expect(await r.text()).toMatch(/files\/0\/name/);
+  });
 
   it('--anonymize keeps the length and shape of post text, names and file names, and none of their letters', async () => {
     const doc = ready('posts-in-every-state');

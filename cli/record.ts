@@ -38,6 +38,11 @@ export interface RecordOptions {
   /** The target's time (ms): the recording's clock. This machine's by default. */
   now?: number;
   anonymize?: boolean;
+  /**
+   * Copy media files' bytes too, up to this many bytes in all (`--media [MiB]`): only files on the target's own
+   * origin, fetched without a key (a key goes to the API, never to where an answer points).
+   */
+  media?: number;
   transport?: typeof fetch;
   bounds?: Partial<AnswerBounds>;
   maxRps?: number;
@@ -96,6 +101,8 @@ export const NOT_SHOWN = [
 
 interface Client {
   get(key: string, path: string, what: string): Promise<unknown>;
+  /** A file's bytes and type, read within the answer bounds; undefined when it does not answer 200. */
+  file(url: string, what: string): Promise<{ data: Uint8Array; mime: string } | undefined>;
   requests: number;
 }
 
@@ -136,6 +143,21 @@ function client(o: RecordOptions, root: string): Client & { maxListItems: number
       const longest = longestList(value, c.maxListItems);
       if (longest > c.maxListItems) throw new RecordError(`${name}: ${tooLong({ maxListItems: c.maxListItems } as AnswerBounds, longest).received}; --max-list-items raises the bound`);
       return value;
+    },
+    async file(url: string, what: string): Promise<{ data: Uint8Array; mime: string } | undefined> {
+      c.requests++;
+      try {
+        const response = await layers.fetch(url, { method: 'GET' });
+        if (response.status !== 200) {
+          await response.body?.cancel();
+          return undefined;
+        }
+        return { data: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get('content-type')?.split(';')[0]?.trim() || 'application/octet-stream' };
+      } catch (err) {
+        const bound = err instanceof BoundHit ? err : (err as { cause?: unknown }).cause instanceof BoundHit ? ((err as { cause: BoundHit }).cause) : undefined;
+        if (bound) throw new RecordError(`GET ${url} (${what}): ${bound.received}; expected ${bound.documented}`);
+        throw new RecordError(`GET ${url} (${what}): no answer (${(err as Error).message})`);
+      }
     },
   };
   return c;
@@ -227,7 +249,10 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
   const http = client(o, root);
   const say = o.progress ?? (() => {});
   const anon = o.anonymize ? anonymizer(0x5eed) : (t: string) => t;
-  const notShown = [...NOT_SHOWN];
+  const notShown = NOT_SHOWN.filter((line) => o.media === undefined || !line.startsWith('media bytes'));
+  const files: NonNullable<Scenario['files']> = [];
+  let copied = 0;
+  const skipped = { elsewhere: 0, over: 0, missing: 0 };
   const workspaces: ScenarioWorkspace[] = [];
   const summary: WorkspaceSummary[] = [];
   const newKeys = o.keys.map((_, i) => keyAs[i] ?? freshKey());
@@ -415,6 +440,8 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
 
     // The media library, page by page (18 a page, newest first).
     const mediaNewestFirst: MediaItem[] = [];
+    /** Each item's address as the target answered it, to copy its bytes from. */
+    const sources = new Map<string, string>();
     let pages = 1;
     for (let page = 1; page <= pages; page++) {
       const answer = obj(await get(`/media?page=${page}`, `media page ${page}`));
@@ -430,6 +457,7 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
         const ext = file.includes('.') ? file.slice(file.lastIndexOf('.') + 1).toLowerCase() : '';
         const [mime, kind] = MIME[ext] ?? ['application/octet-stream', 'document'];
         const name = typeof m.name === 'string' ? m.name : file;
+        sources.set(str(m.id, 'id', what), new URL(path, origin).href);
         mediaNewestFirst.push({
           id: str(m.id, 'id', what),
           name: o.anonymize ? anonymizeFile(anon, name) : name,
@@ -449,6 +477,35 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
       if (mediaNewestFirst.length > http.maxListItems) throw new RecordError(`GET /media (${label}): more than ${http.maxListItems} items; --max-list-items raises the bound`);
     }
     if (new Set(mediaNewestFirst.map((m) => m.id)).size !== mediaNewestFirst.length) throw new RecordError(`GET /media (${label}): an item is listed twice (the library changed while read?)`);
+    // Newest first, as a library is browsed: what the cap leaves out is the oldest.
+    if (o.media !== undefined) {
+      for (const m of mediaNewestFirst) {
+        const source = sources.get(m.id)!;
+        const name = m.path.startsWith('/media-files/') ? m.path.slice('/media-files/'.length) : '';
+        if (!source.startsWith(`${origin}/`) || !/^(?!\.\.?$)[A-Za-z0-9_.-]+$/.test(name)) {
+          skipped.elsewhere++;
+          continue;
+        }
+        if (copied >= o.media) {
+          skipped.over++;
+          continue;
+        }
+        const got = await http.file(source, `${label}, media ${m.id}`);
+        if (!got) {
+          skipped.missing++;
+          continue;
+        }
+        if (copied + got.data.length > o.media) {
+          skipped.over++;
+          continue;
+        }
+        copied += got.data.length;
+        m.bytes = got.data.length;
+        m.mime = got.mime;
+        files.push({ name, mime: got.mime, data: Buffer.from(got.data).toString('base64') });
+      }
+      say(`${label}: media bytes copied for ${files.length} file(s), ${(copied / 1024 / 1024).toFixed(1)} MiB`);
+    }
     const media = mediaNewestFirst.reverse().map((m, i, all) => ({ ...m, createdAt: now - (all.length - i), seq: i + 1 }));
 
     // Brief documents and the onboarding's status (402 before the first top-up: nothing to read).
@@ -548,6 +605,9 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
     });
   }
 
+  if (o.media !== undefined) {
+    notShown.push(`media bytes: copied for ${files.length} file(s), ${(copied / 1024 / 1024).toFixed(1)} MiB of the --media cap of ${(o.media / 1024 / 1024).toFixed(0)} MiB${skipped.over ? `; ${skipped.over} older file(s) past the cap not copied` : ''}${skipped.elsewhere ? `; ${skipped.elsewhere} on another host not copied (a key goes to the API alone)` : ''}${skipped.missing ? `; ${skipped.missing} that did not answer 200 not copied` : ''}; upload times are not shown: items are in listing order`);
+  }
   // Ids must be unique across the document where the mock keys them per world.
   const scenario: Scenario = {
     scenarioVersion: SCENARIO_VERSION,
@@ -559,6 +619,7 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
     workspaces,
     oauthTokens: [],
     deliveries: [],
+    ...(files.length > 0 ? { files } : {}),
   };
   return { scenario, keys: newKeys, summary, notShown, requests: http.requests };
 }

@@ -59,6 +59,8 @@ export interface Scenario {
   scenarioVersion: 1;
   description?: string;
   recorded?: ScenarioRecorded;
+  /** Media files' bytes (base64), served at `/media-files/<name>` once loaded: a recording made with `--media`. */
+  files?: Array<{ name: string; mime: string; data: string }>;
   clock: { now: string; frozen: boolean };
   config: MockConfig;
   workspaces: ScenarioWorkspace[];

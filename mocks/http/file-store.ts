@@ -1,10 +1,10 @@
 // On Node, uploaded bytes live in a temporary folder per mock (os.tmpdir()/spw-mock-<pid>/<store>), emptied on reset and
 // removed at exit; a multipart body is streamed through busboy, so a 1 GB video never sits in memory.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { tooLarge, type FileType } from '../domain/media.ts';
 import { detect, HEAD_BYTES, refineZip, type FileStore, type IngestOptions, type OpenedFile, type RawIncoming, type TempFile } from './files.ts';
@@ -141,6 +141,13 @@ export class DiskFileStore implements FileStore {
     const path = join(this.dir, name);
     renameSync((temp as DiskTempFile).path, path);
     this.#files.set(name, { name, path, mime: temp.type.mime, bytes: temp.bytes });
+  }
+
+  put(name: string, data: Uint8Array, mime: string): void {
+    // The name was held to one safe path segment by the scenario's schema; basename keeps it one here too.
+    const path = join(this.dir, basename(name));
+    writeFileSync(path, data);
+    this.#files.set(name, { name, path, mime, bytes: data.length });
   }
 
   remove(name: string): void {

@@ -49,6 +49,8 @@ export interface FileStore {
   ingest(body: AsyncIterable<Uint8Array> | Uint8Array, options: IngestOptions): Promise<TempFile>;
   /** Give a temporary file its served name. Synchronous, so it runs in the same turn as the domain change it belongs to. */
   commit(temp: TempFile, name: string): void;
+  /** Keep bytes a scenario carries under their served name, as they are. Synchronous, as loading a scenario is. */
+  put(name: string, data: Uint8Array, mime: string): void;
   remove(name: string): void;
   /** Every stored and temporary file goes (the world was reset). */
   clear(): void;

@@ -61,6 +61,10 @@ export class MemoryFileStore implements FileStore {
     this.#files.set(name, { data: (temp as MemoryTempFile).data, mime: temp.type.mime });
   }
 
+  put(name: string, data: Uint8Array, mime: string): void {
+    this.#files.set(name, { data, mime });
+  }
+
   remove(name: string): void {
     this.#files.delete(name);
   }

@@ -1,5 +1,6 @@
 // Scenarios at the edge: check a document against the control schema and the domain's rules, then swap it in as the world.
 import type { OpenApiDocument } from '../../spec/documents.ts';
+import type { FileStore } from './files.ts';
 import { deref, type ContractValidator } from '../../spec/validator.ts';
 import type { MockClock } from '../domain/clock.ts';
 import { defaultConfig, type MockConfig } from '../domain/config.ts';
@@ -18,6 +19,8 @@ export interface ScenarioHost {
   ids: IdSource;
   env: Env;
   config: MockConfig;
+  /** Where the bytes a scenario carries go; a host without a file store serves none of them. */
+  effects?: { files: Pick<FileStore, 'put'> };
 }
 
 export const SCENARIO_SCHEMA = '#/components/schemas/Scenario';
@@ -121,5 +124,15 @@ export function loadScenario(state: ScenarioHost, doc: unknown): void {
   state.ids = ids;
   state.env = env;
   state.world = world;
-  // Uploaded bytes stay in the file store: a scenario exported from this mock keeps serving its media files.
+  // Uploaded bytes stay in the file store: a scenario exported from this mock keeps serving its media files. Bytes the
+  // scenario carries (a recording's) are served at their names.
+  for (const f of scenario.files ?? []) state.effects?.files.put(f.name, fromBase64(f.data), f.mime);
+}
+
+/** Base64 to bytes, with what a page has as well as Node (atob): the core imports no Node built-in. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
 }

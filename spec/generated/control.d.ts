@@ -1272,10 +1272,17 @@ export interface components {
             /** @description How many workspaces the world now has. */
             workspaces: number;
         };
-        /** @description A whole world of the mock (version 1). Times are milliseconds since the epoch (UTC) except `clock.now`; wallet amounts (`cents`, `balance`, `belowCents`) are hundredths of a credit. Lists are in the order the mock keeps them (oldest first). Media entries are metadata only: the file bytes are not in the document. */
+        /** @description A whole world of the mock (version 1). Times are milliseconds since the epoch (UTC) except `clock.now`; wallet amounts (`cents`, `balance`, `belowCents`) are hundredths of a credit. Lists are in the order the mock keeps them (oldest first). Media entries are metadata only: the file bytes are not in the document, unless `files` carries some (a recording made with `spw record --media`). */
         Scenario: {
             /** @constant */
             scenarioVersion: 1;
+            /** @description Media files' bytes, each served at `/media-files/{name}` once the scenario is loaded (the `path` of a media entry). A name is one path segment of letters, digits, `_`, `-` and `.`, never `..`. */
+            files?: {
+                name: string;
+                mime: string;
+                /** @description The bytes, base64. */
+                data: string;
+            }[];
             /** @description What this scenario is for, for people; the mock does not read it. */
             description?: string;
             recorded?: components["schemas"]["ScenarioRecorded"];
