@@ -191,6 +191,67 @@ describe('spw record', () => {
     });
   });
 
+  it('names where the target\'s catalogue differs from the mock\'s (prices, skills, a provider\'s settings), and says nothing of one that does not', async () => {
+    const doc = ready('empty-workspace');
+    const source = await mockOn(doc);
+    const now = Date.parse(doc.clock.now);
+    const keys = doc.workspaces.map((w) => w.apiKey);
+    const same = await recordWorld({ target: ROOT, keys, now, transport: source.fetch });
+    const differences = (notShown: string[]) => notShown.filter((l) => /^(prices|skills|channel settings schemas): the target's/.test(l));
+    expect(differences(same.notShown)).toEqual([]);
+    // A target of another make: its price list has one more row, and x asks for a field more.
+    const other = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const r = await source.fetch(input, init);
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path.endsWith('/wallet/prices')) {
+        const body = (await r.json()) as { sections: Array<{ items: unknown[] }> };
+        body.sections[0]!.items.push({ key: 'extra', name: 'Extra', provider: 'x', unit: 'post', pricingModel: 'fixed', howCharged: 'per post', credits: 1 });
+        return Response.json(body);
+      }
+      return r;
+    }) as typeof fetch;
+    const differing = await recordWorld({ target: ROOT, keys, now, transport: other });
+    expect(differences(differing.notShown)).toEqual([expect.stringMatching(/^prices: the target's price list differs from the mock's/)]);
+  });
+
+  it('--key-as gives each recorded workspace the key named, in the order of --key, and refuses a key named twice', async () => {
+    const doc = ready('low-credits');
+    const { loaded, recording } = await roundTrip(doc, [], { keyAs: ['my-free', 'my-payg'] });
+    expect(recording.keys.slice(0, 2)).toEqual(['my-free', 'my-payg']);
+    expect((await loaded.fetch(`${ROOT}/integrations`, { headers: { authorization: 'my-payg' } })).status).toBe(200);
+    await expect(recordWorld({ target: ROOT, keys: ['a', 'b'], keyAs: ['same', 'same'] })).rejects.toThrow(/--key-as names the same key twice/);
+  });
+
+  it('over HTTP: a started mock recorded through the command line, and a mock started on the file, answer the calendar, the wallet and the library alike', async () => {
+    const { startMock } = await import('../mocks/server.ts');
+    const source = await startMock({ port: 0, seed: 3, scenario: ready('posts-in-every-state') });
+    const dir = mkdtempSync(join(tmpdir(), 'spw-record-http-'));
+    const out = join(dir, 'world.json');
+    try {
+      const key = ready('posts-in-every-state').workspaces[0]!.apiKey;
+      const log = console.log;
+      console.log = () => {};
+      try {
+        expect(await main(['node', 'spw', 'record', '--target', `${source.origin}/api/public/v1`, '--key', key, '--key-as', 'rec-key', '--out', out])).toBe(0);
+      } finally {
+        console.log = log;
+      }
+      const loaded = await startMock({ port: 0, seed: 3, scenario: JSON.parse(readFileSync(out, 'utf8')) });
+      try {
+        const read = async (origin: string, k: string, path: string) => JSON.parse((await (await globalThis.fetch(`${origin}/api/public/v1${path}`, { headers: { authorization: k } })).text()).split(origin).join(''));
+        const window = `/posts?startDate=${new Date(Date.now() - 40 * DAY).toISOString()}&endDate=${new Date(Date.now() + 100 * DAY).toISOString()}`;
+        const posts = (b: any) => b.posts.map((p: any) => [p.id, p.state, p.content]).sort();
+        expect(posts(await read(loaded.origin, 'rec-key', window))).toEqual(posts(await read(source.origin, key, window)));
+        expect((await read(loaded.origin, 'rec-key', '/wallet')).balance).toEqual((await read(source.origin, key, '/wallet')).balance);
+        expect((await read(loaded.origin, 'rec-key', '/media?page=1')).results.map((m: any) => m.id)).toEqual((await read(source.origin, key, '/media?page=1')).results.map((m: any) => m.id));
+      } finally {
+        await loaded.close();
+      }
+    } finally {
+      await source.close();
+    }
+  }, 60_000);
+
   it('refuses what it cannot record before sending anything', async () => {
     await expect(recordWorld({ target: ROOT, keys: [] })).rejects.toThrow(RecordError);
     await expect(recordWorld({ target: ROOT, keys: ['a', 'a'] })).rejects.toThrow(/twice/);

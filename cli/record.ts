@@ -96,7 +96,7 @@ export const NOT_SHOWN = [
   'media bytes, sizes, types and upload times: not copied; items are metadata in listing order, sizes 0 (the library counts no storage), paths point into the mock, which serves no bytes for them',
   'brief revision history: not shown; each document has none',
   'analytics caches and the post rate limit\'s count: not shown; empty',
-  'channel settings schemas, prices and skills: read to check they answer, not loaded: a scenario holds no catalogue, and the mock answers its own (fixtures/)',
+  'channel settings schemas, prices and skills: not loaded (a scenario holds no catalogue; the mock answers its own, fixtures/); where the target\'s differ from the mock\'s, a line below says which',
 ];
 
 interface Client {
@@ -605,6 +605,7 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
     });
   }
 
+  notShown.push(...(await catalogueDifferences(catalogue)));
   if (o.media !== undefined) {
     notShown.push(`media bytes: copied for ${files.length} file(s), ${(copied / 1024 / 1024).toFixed(1)} MiB of the --media cap of ${(o.media / 1024 / 1024).toFixed(0)} MiB${skipped.over ? `; ${skipped.over} older file(s) past the cap not copied` : ''}${skipped.elsewhere ? `; ${skipped.elsewhere} on another host not copied (a key goes to the API alone)` : ''}${skipped.missing ? `; ${skipped.missing} that did not answer 200 not copied` : ''}; upload times are not shown: items are in listing order`);
   }
@@ -622,6 +623,31 @@ export async function recordWorld(o: RecordOptions): Promise<Recording> {
     ...(files.length > 0 ? { files } : {}),
   };
   return { scenario, keys: newKeys, summary, notShown, requests: http.requests };
+}
+
+/**
+ * Where the target's catalogue (each provider's settings schema, the price list, the skills) differs from what the
+ * mock answers from its fixtures, one line each: a recording cannot carry a catalogue, so an app on the mock sees the
+ * mock's, and the user is told where that is not the target's.
+ */
+async function catalogueDifferences(recorded: { settings: Map<string, string>; prices?: string; skills?: string }): Promise<string[]> {
+  const { createMockApp } = await import('../mocks/http/app.ts');
+  const { MockClock } = await import('../mocks/domain/clock.ts');
+  const app = createMockApp({ seed: 1, clock: new MockClock({ frozenAt: Date.UTC(2026, 0, 5) }) });
+  const key = [...app.state.world.workspaces.values()].find((w) => w.plan === 'paid')?.apiKey ?? '';
+  const read = async (path: string) => (await app.fetch(new Request(`http://mock.in-process/api/public/v1${path}`, { headers: { authorization: key } }))).json() as Promise<Record<string, unknown>>;
+  const out: string[] = [];
+  const differ: string[] = [];
+  const mockChannels = (await read('/integrations')) as unknown as Array<{ id: string; identifier: string }>;
+  for (const [provider, text] of recorded.settings) {
+    const channel = mockChannels.find((c) => c.identifier === provider);
+    if (!channel) differ.push(`${provider} (a provider the mock does not have)`);
+    else if (JSON.stringify((await read(`/integration-settings/${channel.id}`)).output) !== text) differ.push(provider);
+  }
+  if (differ.length > 0) out.push(`channel settings schemas: the target's differ from the mock's for ${differ.join(', ')}; the mock answers its own`);
+  if (recorded.prices !== undefined && JSON.stringify((await read('/wallet/prices')).sections ?? null) !== recorded.prices) out.push("prices: the target's price list differs from the mock's; the mock answers its own (fixtures/prices)");
+  if (recorded.skills !== undefined && JSON.stringify((await read('/skills')).skills ?? null) !== recorded.skills) out.push("skills: the target's skills differ from the mock's; the mock answers its own (fixtures/skills)");
+  return out;
 }
 
 /** Write the file whole or not at all: a temporary file beside it, renamed over it once written. */
