@@ -3,7 +3,7 @@
 // is generated from this list (`npm run regen`), and suites/rules.test.ts holds each row to its parts and the
 // audited sections to their rows: a sentence of an audited section is a row, or named here as no rule, with why.
 //
-// Audited so far: section 3 (states and transitions) and section 8 (limits and billing).
+// Audited so far: sections 3 (states and transitions), 6 (events), 7 (errors) and 8 (limits and billing).
 
 export interface Rule {
   /** The reference's section. */
@@ -26,7 +26,7 @@ export interface Rule {
 /** The reasons rows share for having no variation. */
 const FIXED = 'the reference fixes it: another choice is a departure, not a reading';
 
-export const AUDITED_SECTIONS = ['3', '8'];
+export const AUDITED_SECTIONS = ['3', '6', '7', '8'];
 
 export const RULES: Rule[] = [
   // Section 3: states and transitions.
@@ -42,6 +42,35 @@ export const RULES: Rule[] = [
   { section: '3', quote: 'Brief onboarding `last.status`: `RUNNING`, `DONE`, `FAILED`.', mock: { file: 'mocks/domain/brief.ts', symbol: 'RUNNING' }, checks: ['response_schema_conformance'], faults: [], noFault: 'no fault changes the status values; response_schema_conformance holds every answer to the schema, and error-body-shape proves it sees a shape broken', noVariation: FIXED },
   { section: '3', quote: 'Upload ticket: minted, then accepts exactly one multipart upload within its validity (15 minutes), then is spent or expired.', mock: { file: 'mocks/domain/uploads.ts', symbol: 'claimTicket' }, checks: ['upload_ticket_single_use', 'upload_ticket_one_racer', 'upload_ticket_expiry'], faults: ['ticket-reusable', 'ticket-expiry-ignored', 'ticket-race'], noVariation: FIXED },
   { section: '3', quote: 'Wallet: `payAsYouGo` becomes true after the first top-up and is false while `frozen`.', mock: { file: 'mocks/domain/wallet-summary.ts', symbol: 'payAsYouGo' }, checks: ['frozen_wallet', 'plan_gates', 'documented_variant_meaning'], faults: ['frozen-still-pay-as-you-go'], noVariation: FIXED },
+
+  // Section 6: events.
+  { section: '6', quote: 'The only event is a post being published.', mock: { file: 'mocks/domain/publishing.ts', symbol: 'groupDeliveries' }, checks: ['webhook_per_group', 'repeating_post_repeats'], faults: ['now-not-published', 'repeat-ignored'], noVariation: FIXED },
+  { section: '6', quote: 'Trigger: a post is published on a channel. One `POST` request is sent to each webhook that covers that channel.', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'covers' }, checks: ['webhook_per_group'], faults: ['now-not-published'], noVariation: FIXED },
+  { section: '6', quote: 'No events for scheduling, editing, deleting, drafts or failed publishes.', mock: { file: 'mocks/domain/publishing.ts', symbol: 'chainOut' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: 'A thread or comment chain sends one request, describing the first post of the group, once the whole chain is out.', mock: { file: 'mocks/domain/publishing.ts', symbol: 'chainOut' }, checks: ['webhook_per_group'], faults: ['webhook-per-thread-item'], noVariation: 'a group on several channels sends one request per channel\'s thread here (a mock decision); no variation sends one for the whole group' },
+  { section: '6', quote: 'Webhook configuration: a name; a URL that must be a public HTTPS address (private and internal network addresses are refused); integrations either all channels or selected channels. A free plan allows 30 webhooks.', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'createWebhook' }, checks: ['free_plan_allows_30_webhooks'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: 'Test: the app\'s Send Test action sends a sample array of two example posts (one per two different networks) to the URL in the form. It does not report the endpoint\'s answer.', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'testDelivery' }, checks: ['send_test_sends_two_networks'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: 'Delivery: header `Content-Type: application/json`. The body is a JSON array; a real delivery holds one object.', mock: { file: 'mocks/http/effects.ts', symbol: "'content-type': 'application/json'" }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: 'No retries: each request is sent once, and a failed delivery is lost. No signature header is sent.', mock: { file: 'mocks/http/state.ts', symbol: 'sendWebhook' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: '| id | string | Post id, same as in the API |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: '| content | string | Post text as stored; may contain HTML |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: '| publishDate | string, ISO 8601 | Publish date-time on the calendar |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', variation: 'utc-offset-dates' },
+  { section: '6', quote: '| releaseURL | string | Address of the live post |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group', 'post_reference_replaced'], faults: ['post-reference-kept'], noVariation: FIXED },
+  { section: '6', quote: '| state | string | `PUBLISHED` for a delivery |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '6', quote: '| integration | object | `id`, `name`, `providerIdentifier` (the provider, for example `linkedin-page`), `picture`, `type` (`social` or `article`) |', mock: { file: 'mocks/domain/webhooks.ts', symbol: 'payloadFor' }, checks: ['webhook_per_group'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+
+  // Section 7: errors.
+  { section: '7', quote: '| 400 | Invalid request or validation failure | `Error`: `statusCode` integer, `msg` string, `message` string or array of string. For `POST /posts` validation the body may instead be `{statusCode: 400, provider, name, message}` |', mock: { file: 'mocks/domain/errors.ts', symbol: 'postInvalid' }, checks: ['negative_data_rejection', 'response_schema_conformance', 'settings_refused'], faults: ['error-body-shape', 'crash-on-missing-body', 'settings-error-unnamed'], variation: 'message-as-array' },
+  { section: '7', quote: '| 401 | Missing or invalid credential | `{msg: string}` with a message from section 5 |', mock: { file: 'mocks/domain/auth.ts', symbol: 'Invalid API key' }, checks: ['ignored_auth', 'rotated_key_stops_at_once'], faults: ['wrong-401-message', 'swapped-401-messages', 'bearer-accepted', 'rotated-key-still-works'], noVariation: FIXED },
+  { section: '7', quote: '| 402 | Needs wallet credits or a top-up, or a paid plan |', mock: { file: 'mocks/domain/errors.ts', symbol: 'walletRefusal' }, checks: ['plan_gates', 'refusal_saves_nothing', 'documented_variant_meaning'], faults: ['x-connect-open', 'refusal-still-saves', 'ai-refusal-unshaped'], noVariation: 'the AI endpoints may answer either refusal (x-server-chooses in the document); the checks accept both, so no variation is needed' },
+  { section: '7', quote: '| 404 | Not found | `Error` |', mock: { file: 'mocks/domain/errors.ts', symbol: 'notFound' }, checks: ['use_after_free', 'unknown_names_refused', 'tenant_isolation'], faults: ['deleted-post-still-found', 'cross-workspace-post'], variation: 'malformed-escape-400' },
+  { section: '7', quote: '| 413 | Free plan\'s media library is full | `Error` |', mock: { file: 'mocks/domain/media.ts', symbol: 'admitUpload' }, checks: ['library_full_413', 'library_room_back_after_delete'], faults: ['free-library-unbounded', 'deleted-media-keeps-room'], noVariation: FIXED },
+  { section: '7', quote: '| 429 | Too many `POST /posts` requests in the hour | Body not shown |', mock: { file: 'mocks/domain/rate-limit.ts', symbol: 'admitPostRequest' }, checks: ['hourly_post_limit'], faults: ['no-429'], variation: 'long-retry-after' },
+  { section: '7', quote: 'A post with no text and no media: `Your post should have at least one character or one image.` (400).', mock: { file: 'mocks/domain/post-validation.ts', symbol: 'EMPTY_MESSAGE' }, checks: ['empty_or_too_long_refused', 'photo_counts_as_content_story_needs_one'], faults: ['image-only-item-refused', 'thread-items-unchecked'], noVariation: FIXED },
+  { section: '7', quote: 'Text over the channel\'s maximum length: `post is too long, please fix it` (400).', mock: { file: 'mocks/domain/post-validation.ts', symbol: 'TOO_LONG_MESSAGE' }, checks: ['empty_or_too_long_refused'], faults: ['link-counted-23-everywhere', 'thread-items-unchecked'], variation: 'shorter-max-length' },
+  { section: '7', quote: 'A missing required setting or a value outside its allowed list on a scheduled or immediate post: 400 naming the channel and the problem; nothing is scheduled.', mock: { file: 'mocks/domain/post-validation.ts', symbol: 'checkSettings' }, checks: ['settings_refused', 'post_lifecycle_model'], faults: ['settings-error-unnamed', 'settings-bounds-unchecked', 'tiktok-brand-rules-unchecked', 'draft-scheduled-unchecked'], variation: 'settings-error-as-error' },
+  { section: '7', quote: 'When wallet credits (with auto top-up) do not cover a post on a charged channel: nothing is saved; 402 with `wallet: true`.', mock: { file: 'mocks/domain/billing.ts', symbol: 'planSettlement' }, checks: ['refusal_saves_nothing', 'exact_balance_covers', 'frozen_wallet'], faults: ['refusal-still-saves', 'exact-balance-short', 'frozen-still-pay-as-you-go'], noVariation: FIXED },
+  { section: '7', quote: 'Endpoints that answer 402 for wallet or plan reasons: `POST /posts`, `PUT /posts/<id>/status`, the upload endpoints, analytics with `fresh=true` on a charged channel, `GET /social/<integration>`, skills and brief endpoints, AI endpoints.', mock: { file: 'mocks/domain/unlocks.ts', symbol: 'requireUnlocked' }, checks: ['plan_gates', 'x_analytics_reads_charged', 'storage_paid_at_upload', 'refusal_saves_nothing'], faults: ['x-reads-free', 'brief-gate-403', 'x-connect-open', 'status-schedule-uncharged'], noVariation: FIXED },
 
   // Section 8: limits.
   { section: '8', quote: 'Upload image size (jpeg, png, gif, webp, avif, bmp, tiff) | 10 MB', mock: { file: 'mocks/domain/media.ts', symbol: 'acceptType' }, checks: [], faults: [], noCheck: 'a check would send 10 MB to every target on every run; the size is read by the mock alone (docs/spec-audit.md reads its status as 400)', noFault: 'no check asserts it', noVariation: FIXED },
@@ -74,6 +103,9 @@ export const NOT_RULES: Array<{ section: string; quote: string; why: string }> =
   { section: '3', quote: 'Transitions other than those in the table: not shown.', why: 'leaves the rest open: no check asserts another transition' },
   { section: '3', quote: 'Transitions: not shown.', why: 'the onboarding run\'s transitions are left open' },
   { section: '3', quote: 'Other stateful items:', why: 'a heading' },
+  { section: '6', quote: 'Webhooks are configured in the app (not through this API).', why: 'where webhooks are made: the suites reach them through the hook (webhook.created)' },
+  { section: '6', quote: 'Payload object:', why: 'a heading' },
+  { section: '7', quote: 'Specific messages:', why: 'a heading' },
   { section: '8', quote: 'Other endpoints are under fair use with no figure given.', why: 'gives no figure to hold a server to' },
   { section: '8', quote: 'Free-plan library capacity and the free storage amount: not shown.', why: 'leaves the figures open: the checks set or read them through the hook' },
   { section: '8', quote: 'Billing rules that act on operations (pay-as-you-go workspaces):', why: 'a heading' },
