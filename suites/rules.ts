@@ -3,7 +3,8 @@
 // is generated from this list (`npm run regen`), and suites/rules.test.ts holds each row to its parts and the
 // audited sections to their rows: a sentence of an audited section is a row, or named here as no rule, with why.
 //
-// Audited so far: sections 3 (states and transitions), 6 (events), 7 (errors) and 8 (limits and billing).
+// Audited so far: sections 1 (plans), 3 (states and transitions), 5 (authentication and OAuth apps), 6 (events),
+// 7 (errors), 8 (limits and billing) and 9 (versioning); sections 2 (resources) and 4 (endpoints) are not yet.
 
 export interface Rule {
   /** The reference's section. */
@@ -26,9 +27,34 @@ export interface Rule {
 /** The reasons rows share for having no variation. */
 const FIXED = 'the reference fixes it: another choice is a departure, not a reading';
 
-export const AUDITED_SECTIONS = ['3', '6', '7', '8'];
+export const AUDITED_SECTIONS = ['1', '3', '5', '6', '7', '8', '9'];
 
 export const RULES: Rule[] = [
+  // Section 1: what the service does, and the plans.
+  { section: '1', quote: 'Free plan: the wallet is used. Some actions are pay-per-use, for example posting to the channel whose provider identifier is `x`.', mock: { file: 'mocks/domain/wallet-pricing.ts', symbol: 'isChargedProvider' }, checks: ['estimate_equals_charge', 'unlisted_channels_free', 'connect_refused_only_charged_before_top_up', 'plan_gates'], faults: ['double-charge', 'free-plan-needs-top-up', 'x-connect-open'], noVariation: FIXED },
+  { section: '1', quote: 'Paid plan: the wallet is not used. Wallet endpoints answer `usesWallet: false`.', mock: { file: 'mocks/domain/wallet.ts', symbol: 'NOT_ON_WALLET' }, checks: ['documented_variant_meaning', 'plan_gates'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '1', quote: 'Pay-as-you-go: becomes true after the first wallet top-up, while the wallet is not frozen.', mock: { file: 'mocks/domain/wallet-summary.ts', symbol: 'payAsYouGo' }, checks: ['frozen_wallet', 'documented_variant_meaning'], faults: ['frozen-still-pay-as-you-go'], noVariation: FIXED },
+  { section: '1', quote: 'The public API itself is part of the free plan.', mock: { file: 'mocks/domain/unlocks.ts', symbol: 'requireUnlocked' }, checks: ['unlisted_channels_free', 'positive_data_acceptance'], faults: ['free-plan-needs-top-up'], noVariation: FIXED },
+  { section: '1', quote: 'The brief and skills endpoints are open on paid plans. On the free plan they are open only after the first wallet top-up and answer 402 before that.', mock: { file: 'mocks/domain/unlocks.ts', symbol: 'isUnlocked' }, checks: ['plan_gates'], faults: ['brief-gate-403'], noVariation: FIXED },
+
+  // Section 5: authentication and OAuth apps.
+  { section: '5', quote: 'Every endpoint except `GET /openapi.json`, `POST /upload-ticket/<token>` and `POST /brief-upload/<token>` requires the header `Authorization` carrying the workspace API key, or an OAuth access token beginning `pos_`.', mock: { file: 'mocks/domain/auth.ts', symbol: 'No API Key found' }, checks: ['ignored_auth', 'oauth_flow'], faults: ['wrong-401-message', 'oauth-token-unprefixed'], noVariation: FIXED },
+  { section: '5', quote: 'The value is sent on its own: `Authorization: <API_KEY>` or `Authorization: <ACCESS_TOKEN>`, with no `Bearer` prefix on the REST API.', mock: { file: 'mocks/domain/auth.ts', symbol: 'Bearer' }, checks: ['ignored_auth'], faults: ['bearer-accepted'], noVariation: FIXED },
+  { section: '5', quote: 'A missing or wrong credential answers 401 with one of the messages `No API Key found`, `Invalid API key`, `Invalid OAuth token`.', mock: { file: 'mocks/domain/auth.ts', symbol: 'Invalid OAuth token' }, checks: ['ignored_auth'], faults: ['wrong-401-message', 'swapped-401-messages'], noVariation: FIXED },
+  { section: '5', quote: 'Rotating it invalidates the old key at once, including for agents connected by connector link.', mock: { file: 'mocks/domain/keys.ts', symbol: 'rotateApiKey' }, checks: ['rotated_key_stops_at_once'], faults: ['rotated-key-still-works'], noVariation: FIXED },
+  { section: '5', quote: 'The upload-ticket endpoints take the ticket in the path as the credential and no API key.', mock: { file: 'mocks/domain/uploads.ts', symbol: 'claimTicket' }, checks: ['upload_ticket_single_use', 'upload_ticket_purpose_bound'], faults: ['ticket-reusable', 'brief-upload-any-ticket'], noVariation: FIXED },
+  { section: '5', quote: 'A workspace has at most one OAuth app. Only workspace admins create, edit or delete it. App name is up to 100 characters; description is optional, up to 500 characters; a profile picture and a redirect URL are set.', mock: { file: 'mocks/domain/oauth.ts', symbol: 'createApp' }, checks: ['oauth_one_app_per_workspace_and_revocation_per_app'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '5', quote: 'Creation yields a client id beginning `pca_` and a client secret beginning `pcs_`. The secret is shown once (at creation or rotation).', mock: { file: 'mocks/domain/oauth.ts', symbol: 'pca_' }, checks: ['oauth_flow'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '5', quote: 'Consent: send the user to `{consent_url}` with query `client_id`, `response_type` (must be `code`) and `state`.', mock: { file: 'mocks/domain/oauth.ts', symbol: 'beginConsent' }, checks: ['oauth_flow'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '5', quote: 'The user approves or denies. The user is redirected to the redirect URL with `code` and `state` on approval, or `error=access_denied` and `state` on denial.', mock: { file: 'mocks/domain/oauth.ts', symbol: 'answerConsent' }, checks: ['oauth_flow'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
+  { section: '5', quote: 'The code is exchanged within 10 minutes from the client\'s server: `POST {oauth_token_url}` with JSON `{grant_type: \'authorization_code\', code, client_id, client_secret}`. The response carries `access_token` (beginning `pos_`), `id` (the workspace id) and `token_type` equal to `bearer`.', mock: { file: 'mocks/domain/oauth.ts', symbol: 'exchangeCode' }, checks: ['oauth_flow', 'oauth_code_exchanges_only_for_its_app_within_10_minutes'], faults: ['oauth-code-reusable', 'oauth-token-unprefixed'], noVariation: FIXED },
+  { section: '5', quote: 'Tokens do not expire and have no refresh token. There are no scopes: a token can do what the user\'s API key can do in the chosen workspace. A user revokes an app in the approved-apps settings; revocation stops the token at once and later calls answer 401 `Invalid OAuth token`.', mock: { file: 'mocks/domain/oauth.ts', symbol: 'revokeApp' }, checks: ['oauth_flow', 'oauth_one_app_per_workspace_and_revocation_per_app', 'tenant_isolation'], faults: ['oauth-revoke-ignored', 'cross-workspace-post'], noVariation: FIXED },
+
+  // Section 9: versioning.
+  { section: '9', quote: 'The API version is carried in the path (`/api/public/v1`), and the description document states version `1.0.0`, format OpenAPI 3.1.', mock: { file: 'spec/openapi.yaml', symbol: 'version: 1.0.0' }, checks: ['documented_variant_meaning', 'response_schema_conformance'], faults: ['description-half-the-api', 'description-stub'], noVariation: FIXED },
+  { section: '9', quote: 'The description is served at `GET /openapi.json` without a key.', mock: { file: 'mocks/http/routes/description.ts', symbol: 'getOpenApiDocument' }, checks: ['ignored_auth', 'documented_variant_meaning'], faults: ['description-half-the-api'], noVariation: FIXED },
+  { section: '9', quote: 'Prices are not fixed and are read from the price list.', mock: { file: 'mocks/domain/wallet-pricing.ts', symbol: 'priceListView' }, checks: ['estimate_items_at_list_price', 'price_list_provider_filter'], faults: ['prices-filter-ignored'], noVariation: 'the checks read every price from the target\'s own list, never the mock\'s figures' },
+
   // Section 3: states and transitions.
   { section: '3', quote: 'Post states as listed by the calendar: `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.', mock: { file: 'mocks/domain/world.ts', symbol: 'PostState' }, checks: ['post_lifecycle_model', 'response_schema_conformance'], faults: ['now-not-published'], noVariation: FIXED },
   { section: '3', quote: '`POST /posts` with `type` `draft` | | draft | Drafts are free and skip the required-settings check', mock: { file: 'mocks/domain/posts.ts', symbol: 'targetState' }, checks: ['draft_costs_nothing', 'post_lifecycle_model'], faults: ['draft-charged', 'drafts-validated'], noVariation: FIXED },
@@ -99,6 +125,23 @@ export const RULES: Rule[] = [
 
 /** Lines of the audited sections that are no rule of behaviour, each with why. */
 export const NOT_RULES: Array<{ section: string; quote: string; why: string }> = [
+  { section: '1', quote: 'The service is a workspace for scheduling and publishing social posts through connected channels (accounts on external networks). Through the API a client can:', why: 'what the service is, and the list of what the API offers: each part is a rule of section 4' },
+  { section: '1', quote: 'list, connect and disconnect channels, and read each channel\'s posting rules and settings schema;', why: 'the endpoints of section 4.1' },
+  { section: '1', quote: 'create, schedule, list, move between draft and schedule, and delete posts, including threads and comments;', why: 'the endpoints of section 4.2' },
+  { section: '1', quote: 'keep a media library by upload, upload from a URL, or single-use upload ticket;', why: 'the endpoints of section 4.3' },
+  { section: '1', quote: 'read analytics for channels and for published posts;', why: 'the endpoints of section 4.4' },
+  { section: '1', quote: 'read notifications;', why: 'the endpoint of section 4.4' },
+  { section: '1', quote: 'read the credit wallet (balance, price list, transactions) and price a post before scheduling it;', why: 'the endpoints of section 4.5' },
+  { section: '1', quote: 'read and write an agent brief, read the guided onboarding status and read the skills library;', why: 'the endpoints of sections 4.6 and 4.7' },
+  { section: '1', quote: 'call AI media generation endpoints (paid plans only).', why: 'the endpoints of section 4.8, their plan refusal a rule of section 7' },
+  { section: '1', quote: 'Workspace plan concepts that affect behaviour:', why: 'a heading' },
+  { section: '1', quote: 'The service also offers webhooks (section 6) and OAuth apps (section 5).', why: 'a pointer to sections 5 and 6' },
+  { section: '5', quote: '(The separate agent-protocol server expects `Bearer`.)', why: 'another server than this API' },
+  { section: '5', quote: 'The API key is read in the app\'s agent-connection settings.', why: 'where a user finds the key, in the app' },
+  { section: '5', quote: 'OAuth apps:', why: 'a heading' },
+  { section: '5', quote: 'The client secret and tokens are kept server side.', why: 'advice to a client: nothing a server answers' },
+  { section: '5', quote: 'Response bodies for failed code exchanges: not shown.', why: 'leaves the bodies open' },
+  { section: '9', quote: 'Compatibility and deprecation policy: not shown.', why: 'leaves it open' },
   { section: '3', quote: 'Which enumerated value stands for a post on the schedule: not shown.', why: 'leaves the value open: the checks hold a scheduled post to neither DRAFT nor PUBLISHED (suites/models/posts)' },
   { section: '3', quote: 'Transitions other than those in the table: not shown.', why: 'leaves the rest open: no check asserts another transition' },
   { section: '3', quote: 'Transitions: not shown.', why: 'the onboarding run\'s transitions are left open' },
