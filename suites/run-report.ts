@@ -2,7 +2,7 @@
 // reads reports (shards, the states map, the report writers) does not depend on what runs checks.
 import type { Check, Failure } from './checks/registry.ts';
 import type { CoverageReport } from './coverage.ts';
-import type { TargetFlags } from './target.ts';
+import type { KeyKind, TargetFlags } from './target.ts';
 
 /** One shard of a run: `--shard index/count`. */
 export interface Shard {
@@ -65,7 +65,7 @@ export interface RateLimits {
 }
 
 /** POST /posts sent with each kind's key (a kind that sent none is left out). */
-export type PostsByKind = Partial<Record<'free' | 'payg' | 'paid', number>>;
+export type PostsByKind = Partial<Record<KeyKind, number>>;
 
 export interface PartResult {
   name: string;

@@ -7,7 +7,7 @@ import { numberFailures, redact } from './findings.ts';
 import { discover, type Discovery } from './discover.ts';
 import { Coverage } from './coverage.ts';
 import type { Exchange } from './history.ts';
-import { refreshKeys, KEY_KINDS, KEY_MEANING, SECRET_ENV, type KeyKind, type Target } from './target.ts';
+import { keyWorkspace, refreshKeys, KEY_KINDS, KEY_MEANING, SECRET_ENV, type KeyKind, type Target } from './target.ts';
 import { allChecks, getCheck, assertions, asserted, CheckFailed, NotVerified, show, type Check, type CheckContext, type Failure, type PropertyOptions } from './checks/registry.ts';
 import { inspectExchange, responseChecks as selectedResponseChecks } from './response-checks.ts';
 import { sectionsOf } from './sections.ts';
@@ -626,7 +626,8 @@ function addPosts(all: readonly PostsByKind[]): PostsByKind {
 
 /** What the target's rate limits cost the run, for the summary and the verdict. */
 function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour: number | undefined, overBudget: ReadonlyMap<string, PostsByKind>): RunReport['limited'] {
-  const closed = [...target.limits.posts].filter(([, b]) => b.closed).map(([key, b]) => ({ workspace: describeWorkspace(target, key), accepted: b.accepted }));
+  // A lane's copy has no flag of its own: it is named as the secret the report shows in its place.
+  const closed = [...target.limits.posts].filter(([, b]) => b.closed).map(([key, b]) => ({ workspace: keyWorkspace(target, key) ?? target.secrets.get(key) ?? 'a workspace of this run', accepted: b.accepted }));
   const cutShort = results.filter((r) => r.cutShort).map((r) => r.name);
   const leftOut = [...overBudget].map(([name, posts]) => ({ name, posts }));
   return {
@@ -638,11 +639,6 @@ function limitsOf(target: Target, results: readonly CheckResult[], postsPerHour:
   };
 }
 
-/** A workspace by the kind of its key, never the key. */
-function describeWorkspace(target: Target, key: string): string {
-  const kind = KEY_KINDS.find((k) => target.keys[k] === key);
-  return kind ? `the --key-${kind} workspace` : (target.secrets.get(key) ?? 'a workspace of this run');
-}
 
 /** The limits a states hook sets back (the figures, not the caps object). */
 function pick(limits: Record<string, unknown>): Record<string, unknown> {

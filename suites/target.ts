@@ -122,13 +122,10 @@ export async function createTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = apiRoot(options.target, options.basePath);
   const history = new History();
   // Read when a message is written: a world reset may give the kinds other keys.
-  const describeKey = (key: string) => {
-    const kind = KEY_KINDS.find((k) => target.keys[k] === key);
-    return kind ? `the --key-${kind} workspace` : 'a workspace of this run';
-  };
+  const describeKey = (key: string) => keyWorkspace(target, key) ?? 'a workspace of this run';
   const matcher = createOperationMatcher(getValidator(), new URL(baseUrl).pathname);
-  const bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
-  const polite = targetTransport(baseUrl, { transport: options.transport, bounds, maxRps: options.maxRps, describeKey }, matcher);
+  const polite = targetTransport(baseUrl, { transport: options.transport, bounds: options.bounds, maxRps: options.maxRps, describeKey }, matcher);
+  const { bounds } = polite;
   const transport = recordingFetch(polite.fetch, history, matcher, bounds.maxListItems);
   const target: Target = {
     label: options.label ?? baseUrl,
@@ -223,6 +220,12 @@ export function flagLine(f: TargetFlags): string {
   if (f.bounds?.timeoutMs) flags.push(`--request-timeout ${f.bounds.timeoutMs / 1000}`);
   if (f.bounds?.maxListItems) flags.push(`--max-list-items ${f.bounds.maxListItems}`);
   return flags.join(' ');
+}
+
+/** The workspace a key stands for, by the flag it came with ("the --key-paid workspace"), never the key itself. */
+export function keyWorkspace(target: Pick<Target, 'keys'>, key: string): string | undefined {
+  const kind = KEY_KINDS.find((k) => target.keys[k] === key);
+  return kind ? `the --key-${kind} workspace` : undefined;
 }
 
 /** With control: back to the seeded world and re-read the keys (a reset may change nothing, or everything). */

@@ -357,13 +357,21 @@ export const VARIATIONS: VariationDefinition[] = [
           } finally {
             active.delete(making);
             const queue = queues.get(state) ?? queues.set(state, new Map()).get(state)!;
+            const delays = new Set<number>();
             for (const [id, row] of ws.posts.rows) {
               if (before.has(id)) continue;
               // One job per post and its thread: the worker sends a group together.
               const delay = workerDelayMs(row.group);
               queue.set(id, performance.now() + delay);
-              // The worker publishes whether or not a request comes, and the webhook goes out then.
-              setTimeout(() => state.tick(), delay + 1).unref?.();
+              delays.add(delay);
+            }
+            // The worker publishes whether or not a request comes, and the webhook goes out then. What it reached
+            // leaves the queue, a post deleted before it was reached too, so the queue holds only what is waiting.
+            for (const delay of delays) {
+              setTimeout(() => {
+                for (const [id, at] of queue) if (at <= performance.now()) queue.delete(id);
+                state.tick();
+              }, delay + 1).unref?.();
             }
           }
         },
@@ -372,12 +380,8 @@ export const VARIATIONS: VariationDefinition[] = [
     install: (state) => {
       state.notYet = (row) => {
         for (const making of makingNow.get(state) ?? []) if (making(row)) return true;
-        const queue = queues.get(state);
-        const at = queue?.get(row.id);
-        if (at === undefined) return false;
-        if (at > performance.now()) return true;
-        queue!.delete(row.id);
-        return false;
+        const at = queues.get(state)?.get(row.id);
+        return at !== undefined && at > performance.now();
       };
     },
   },
