@@ -14,7 +14,8 @@ export const RULES_TABLE: GeneratedSection = {
     [
       '| § | the reference | mock | checks | faults that break it | another reading |',
       '|---|---|---|---|---|---|',
-      ...RULES.map(
+      // In the reference's order of sections; within one, as the audit lists them.
+      ...RULES.toSorted((a, b) => Number(a.section) - Number(b.section)).map(
         (r) =>
           `| ${r.section} | ${cell(r.quote)} | \`${r.mock.file}\` ${cell(r.mock.symbol)} | ${r.checks.length ? code(r.checks) : `none: ${cell(r.noCheck ?? '')}`} | ${r.faults.length ? code(r.faults) : `none: ${cell(r.noFault ?? '')}`} | ${r.variation ? `variation \`${r.variation}\`` : cell(r.noVariation ?? '')} |`,
       ),

@@ -6,30 +6,20 @@
 // Audited so far: sections 1 (plans), 3 (states and transitions), 5 (authentication and OAuth apps), 6 (events),
 // 7 (errors), 8 (limits and billing) and 9 (versioning); sections 2 (resources) and 4 (endpoints) are not yet.
 
-export interface Rule {
-  /** The reference's section. */
-  section: string;
-  /** Its words, exactly as the reference writes them (a table row is quoted by the words that make it a rule). */
-  quote: string;
-  /** Where the mock enforces it: a file of this repository and a name that stands in it. */
-  mock: { file: string; symbol: string };
-  /** The checks that assert it; none only with `noCheck`. */
-  checks: string[];
-  noCheck?: string;
-  /** The faults of the catalogue that break this rule; none only with `noFault`. */
-  faults: string[];
-  noFault?: string;
-  /** The variation that makes another legal choice here, or why there is none. */
-  variation?: string;
-  noVariation?: string;
-}
+import { FIXED, type NotRule, type Rule } from './rule.ts';
+import { RESOURCE_NOT_RULES, RESOURCE_RULES } from './rules-resources.ts';
+import { ENDPOINT_NOT_RULES, ENDPOINT_RULES } from './rules-endpoints.ts';
 
-/** The reasons rows share for having no variation. */
-const FIXED = 'the reference fixes it: another choice is a departure, not a reading';
+export type { NotRule, Rule };
 
+/** The sections audited: a section is listed once every line of it is a row or a stated no-rule. */
 export const AUDITED_SECTIONS = ['1', '3', '5', '6', '7', '8', '9'];
 
 export const RULES: Rule[] = [
+  // Sections 2 (resources and their fields) and 4 (endpoints) have files of their own.
+  ...RESOURCE_RULES,
+  ...ENDPOINT_RULES,
+
   // Section 1: what the service does, and the plans.
   { section: '1', quote: 'Free plan: the wallet is used. Some actions are pay-per-use, for example posting to the channel whose provider identifier is `x`.', mock: { file: 'mocks/domain/wallet-pricing.ts', symbol: 'isChargedProvider' }, checks: ['estimate_equals_charge', 'unlisted_channels_free', 'connect_refused_only_charged_before_top_up', 'plan_gates'], faults: ['double-charge', 'free-plan-needs-top-up', 'x-connect-open'], noVariation: FIXED },
   { section: '1', quote: 'Paid plan: the wallet is not used. Wallet endpoints answer `usesWallet: false`.', mock: { file: 'mocks/domain/wallet.ts', symbol: 'NOT_ON_WALLET' }, checks: ['documented_variant_meaning', 'plan_gates'], faults: [], noFault: 'not proven yet: no fault of the catalogue breaks it', noVariation: FIXED },
@@ -124,7 +114,9 @@ export const RULES: Rule[] = [
 ];
 
 /** Lines of the audited sections that are no rule of behaviour, each with why. */
-export const NOT_RULES: Array<{ section: string; quote: string; why: string }> = [
+export const NOT_RULES: NotRule[] = [
+  ...RESOURCE_NOT_RULES,
+  ...ENDPOINT_NOT_RULES,
   { section: '1', quote: 'The service is a workspace for scheduling and publishing social posts through connected channels (accounts on external networks). Through the API a client can:', why: 'what the service is, and the list of what the API offers: each part is a rule of section 4' },
   { section: '1', quote: 'list, connect and disconnect channels, and read each channel\'s posting rules and settings schema;', why: 'the endpoints of section 4.1' },
   { section: '1', quote: 'create, schedule, list, move between draft and schedule, and delete posts, including threads and comments;', why: 'the endpoints of section 4.2' },
