@@ -9,22 +9,23 @@ export const estimateEqualsCharge = register({
   name: 'estimate_equals_charge',
   area: 'wallet',
   kind: 'property',
-  description: 'On pay-as-you-go, scheduling a post charges exactly the estimate\'s dueCredits (SPEND sum and balance change), item by item; a short estimate means 402.',
-  rule: 'Section 2.8: "dueCredits (what scheduling takes now ...)", "short boolean (scheduling now would be refused with 402)"; section 8: "paid from wallet credits when it is scheduled, each thread item separately".',
+  description: 'On pay-as-you-go, scheduling a post (a repeating one too) charges exactly the estimate\'s dueCredits (SPEND sum and balance change), item by item; a short estimate means 402.',
+  rule: 'Section 2.8: "dueCredits (what scheduling takes now ...)", "short boolean (scheduling now would be refused with 402)"; section 4.5: "inter ... the price is then per occurrence"; section 8: "paid from wallet credits when it is scheduled, each thread item separately".',
   needs: { keys: ['payg'] },
   async run(ctx) {
     const ch = await chargedChannel(ctx, 'payg');
     const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });
     await ctx.property(
       'estimate then schedule',
-      fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 5 }),
-      async (contents) => {
-        const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents } });
+      // A repeating post too: "the price is then per occurrence" (section 4.5), and the first occurrence is scheduled now.
+      fc.tuple(fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 5 }), fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined })),
+      async ([contents, inter]) => {
+        const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents, ...(inter ? { inter } : {}) } });
         const e = estimateOf(est);
         ensure(e, { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate', exchanges: [est] });
         const before = await readWallet(ctx, 'payg');
         const now = await targetNow(ctx);
-        const body = { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }] };
+        const body = { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }], ...(inter ? { inter } : {}) };
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body });
         if (e.short) {
           ensure(res.status === 402, { operation: 'createPosts', received: got(res), documented: 'estimate said short: scheduling now is refused with 402', exchanges: [est, res] });
@@ -37,7 +38,7 @@ export const estimateEqualsCharge = register({
         const spent = -sumCents(added, 'SPEND');
         ensure(spent === cents(e.dueCredits), {
           operation: 'createPosts',
-          received: `SPEND transactions of ${spent / 100} credits for ${contents.length} item(s)`,
+          received: `SPEND transactions of ${spent / 100} credits for ${contents.length} item(s)${inter ? `, repeating every ${inter} day(s)` : ''}`,
           documented: `the estimate's dueCredits ${e.dueCredits} (items ${JSON.stringify(e.items)})`,
           exchanges: ctx.target.history.exchanges.slice(-8),
         });
@@ -47,7 +48,7 @@ export const estimateEqualsCharge = register({
           documented: `a change equal to the new transactions (${sumCents(added) / 100})`,
         });
       },
-      { reset: true, show: (c: string[]) => [`POST /wallet/estimate {provider: ${ch.identifier}, contents: ${JSON.stringify(c)}}`, `POST /posts schedule on ${ch.id} with the same ${c.length} item(s)`] },
+      { reset: true, show: ([c, inter]: [string[], number | undefined]) => [`POST /wallet/estimate {provider: ${ch.identifier}, contents: ${JSON.stringify(c)}${inter ? `, inter: ${inter}` : ''}}`, `POST /posts schedule on ${ch.id} with the same ${c.length} item(s)${inter ? `, repeating every ${inter} day(s)` : ''}`] },
     );
   },
 });

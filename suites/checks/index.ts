@@ -26,6 +26,7 @@ import './oauth-flow.ts';
 import './upload-ticket-scope.ts';
 import './documented-variant-meaning.ts';
 import './wallet-states.ts';
+import './billing-across-states.ts';
 import './wallet-transactions-paging.ts';
 import './posts-customer-filter.ts';
 import './hostile-input.ts';

@@ -63,8 +63,8 @@ export const frozenWallet = register({
   name: 'frozen_wallet',
   area: 'wallet',
   kind: 'property',
-  description: 'A frozen wallet is not pay-as-you-go and refuses a priced post with 402 wallet: true (as its estimate says), and so a draft saved before it froze cannot be put on the schedule (402, still a draft, nothing charged); unfrozen, it is pay-as-you-go again.',
-  rule: 'Section 3: "Wallet: payAsYouGo becomes true after the first top-up and is false while frozen"; "on pay-as-you-go the wallet ... covers the price ... otherwise nothing is saved and the answer is 402"; "draft -> PUT /posts/<id>/status with schedule -> wallet covers it on pay-as-you-go ... 402 when credits do not cover it".',
+  description: 'A frozen wallet is not pay-as-you-go and refuses a priced post with 402 wallet: true (as its estimate says), and so a draft saved before it froze cannot be put on the schedule (402, still a draft, nothing charged), while a post paid before it froze is still refunded in full when moved to draft or deleted; unfrozen, it is pay-as-you-go again.',
+  rule: 'Section 3: "Wallet: payAsYouGo becomes true after the first top-up and is false while frozen"; "on pay-as-you-go the wallet ... covers the price ... otherwise nothing is saved and the answer is 402"; "draft -> PUT /posts/<id>/status with schedule -> wallet covers it on pay-as-you-go ... 402 when credits do not cover it"; "on the schedule -> PUT status draft -> draft: Credits given back".',
   needs: { keys: ['payg'], control: 'freezing a wallet' },
   async run(ctx) {
     const control = ctx.control!;
@@ -74,6 +74,12 @@ export const frozenWallet = register({
     const draft = await schedule(ctx, ch, ['saved before the freeze'], 'draft');
     ensure(draft.status === 200, { operation: 'createPosts', received: got(draft), documented: '200 for a valid draft (drafts are free)', exchanges: [draft] });
     const draftId = firstPostId(draft);
+    // A post paid while the wallet could pay, to take back once it is frozen: section 3 gives credits back on a move to
+    // draft or a delete with no condition on the wallet, so a freeze must not keep them.
+    const beforePaid = await readWallet(ctx, 'payg');
+    const paid = await schedule(ctx, ch, ['paid before the freeze', 'and its thread item']);
+    const afterPaid = await readWallet(ctx, 'payg');
+    const spend = -sumCents(newTransactions(beforePaid, afterPaid), 'SPEND');
     await control.freeze(wsId);
     const frozen = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the frozen wallet');
     ensure(summaryOf(frozen)?.frozen === true && summaryOf(frozen)?.payAsYouGo === false, { operation: 'getWallet', received: got(frozen), documented: 'frozen: true, payAsYouGo: false ("false while frozen", section 3)', exchanges: [frozen] });
@@ -94,6 +100,23 @@ export const frozenWallet = register({
       documented: '402 with wallet: true, nothing charged, still DRAFT: a frozen wallet does not cover the move ("draft -> schedule: wallet covers it on pay-as-you-go"; "402 when credits do not cover it", section 3)',
       exchanges: [move, listed],
     });
+    if (paid.status === 200 && spend > 0) {
+      const paidId = firstPostId(paid);
+      const [undo] = fc.sample(fc.constantFrom<'draft' | 'delete'>('draft', 'delete'), { seed: ctx.seed, numRuns: 1 });
+      const beforeUndo = await readWallet(ctx, 'payg');
+      const u = undo === 'draft'
+        ? await ctx.api.call({ operationId: 'changePostStatus', path: { id: paidId }, body: { status: 'draft' }, auth: { kind: 'payg' } })
+        : await ctx.api.call({ operationId: 'deletePost', path: { id: paidId }, auth: { kind: 'payg' } });
+      if (undo === 'draft') ctx.cleanup(() => ctx.api.call({ operationId: 'deletePost', path: { id: paidId }, auth: { kind: 'payg' } }));
+      const afterUndo = await readWallet(ctx, 'payg');
+      const refund = sumCents(newTransactions(beforeUndo, afterUndo), 'REFUND');
+      ensure(u.status === 200 && refund === spend, {
+        operation: u.operationId,
+        received: `${got(u)}; refunded ${refund / 100} of the ${spend / 100} paid before the freeze`,
+        documented: `200 and a REFUND of ${spend / 100}: "Credits given back" on a move to draft, and on a delete for parts not sent yet (section 3), whatever the wallet's state`,
+        exchanges: [paid, u],
+      });
+    }
     await control.unfreeze(wsId);
     const thawed = await ctx.api.read({ operationId: 'getWallet', auth: { kind: 'payg' } }, 'the unfrozen wallet');
     ensure(summaryOf(thawed)?.frozen === false && summaryOf(thawed)?.payAsYouGo === true, { operation: 'getWallet', received: got(thawed), documented: 'frozen: false, payAsYouGo: true (topped up before, and no longer frozen)', exchanges: [thawed] });

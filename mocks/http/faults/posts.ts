@@ -108,7 +108,7 @@ export const POSTS: FaultDefinition[] = [
     name: 'shared-group-refused',
     area: 'posts',
     description: 'POST /posts refuses entries on several channels that name the same group (400 "named by two entries"), where one post on several channels shares its group.',
-    caughtBy: ['post_lifecycle_model'],
+    caughtBy: ['post_lifecycle_model', 'billing_holds_in_every_wallet_state'],
     handlers: {
       createPosts: (inner) => aroundBody(inner, (ctx, handle) => {
         const groups = ((ctx.body as CreatePostsInput).posts ?? []).map((p) => p.group).filter((g): g is string => typeof g === 'string');

@@ -13,7 +13,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'double-charge',
     area: 'wallet',
     description: 'Scheduling a priced post charges every item twice.',
-    caughtBy: ['estimate_equals_charge'],
+    caughtBy: ['estimate_equals_charge', 'billing_holds_in_every_wallet_state'],
     operations: ['createPosts', 'changePostStatus'],
     override: onOk((state, _, ws, info) => {
       for (const t of ws.wallet.ledger.filter((t: any) => isSpend(t) && duringRequest(state, ws, info, t.createdAt) && !t.id.endsWith('_again'))) {
@@ -28,7 +28,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'missing-refund',
     area: 'wallet',
     description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
-    caughtBy: ['refund_undoes_charge'],
+    caughtBy: ['refund_undoes_charge', 'billing_holds_in_every_wallet_state'],
     operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
     override: undoRefundsNow,
   },
@@ -214,10 +214,40 @@ export const WALLET: FaultDefinition[] = [
     }),
   },
   {
+    name: 'frozen-wallet-keeps-refunds',
+    area: 'wallet',
+    description: 'While the wallet is frozen, moving a paid post to draft or deleting it gives nothing back: the refund goes through the same gate as a charge, which a freeze shuts.',
+    caughtBy: ['frozen_wallet', 'billing_holds_in_every_wallet_state'],
+    operations: ['deletePost', 'deletePostGroup', 'changePostStatus'],
+    override: (state) => {
+      const undo = undoRefundsNow(state);
+      return (r, info) => (workspaceOf(state, info.request)?.wallet.frozen ? undo(r, info) : undefined);
+    },
+  },
+  {
+    name: 'repeating-post-uncharged',
+    area: 'wallet',
+    description: 'A repeating post (`inter`) on a charged channel is scheduled without a charge: the price is taken per occurrence at publication only, not when the post is scheduled as for any other.',
+    caughtBy: ['estimate_equals_charge', 'billing_holds_in_every_wallet_state'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, async (ctx, handle) => {
+          if (!(Number(ctx.body?.inter) > 0)) return handle(ctx);
+          const wallet = ctx.ws.wallet;
+          const before = new Set(wallet.ledger);
+          const out = await handle(ctx);
+          const spends = wallet.ledger.filter((t) => !before.has(t) && isSpend(t));
+          for (const t of spends) wallet.balance -= t.cents;
+          wallet.ledger = wallet.ledger.filter((t) => !spends.includes(t));
+          return out;
+        }),
+    },
+  },
+  {
     name: 'frozen-wallet-schedules-drafts',
     area: 'wallet',
     description: 'PUT /posts/<id>/status puts a draft on the schedule, and charges it, while the wallet is frozen: the freeze is checked when a post is made, not when a draft moves.',
-    caughtBy: ['frozen_wallet'],
+    caughtBy: ['frozen_wallet', 'billing_holds_in_every_wallet_state'],
     handlers: {
       changePostStatus: (inner) => ({
         ...inner,
@@ -268,7 +298,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'estimate-off-by-one',
     area: 'wallet',
     description: 'POST /wallet/estimate prices one item fewer than the post has.',
-    caughtBy: ['estimate_equals_charge'],
+    caughtBy: ['estimate_equals_charge', 'billing_holds_in_every_wallet_state'],
     operations: ['estimateWalletCharge'],
     override: () => (r) => {
       if (r.status !== 200 || !Array.isArray(r.body?.items) || r.body.items.length === 0) return undefined;
@@ -281,7 +311,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'draft-charged',
     area: 'wallet',
     description: 'Saving a draft on a channel whose provider is `x` takes credits (x.post per post) as if scheduled.',
-    caughtBy: ['draft_costs_nothing'],
+    caughtBy: ['draft_costs_nothing', 'billing_holds_in_every_wallet_state'],
     operations: ['createPosts'],
     override: onOk((state, r, ws, info) => {
       if (!ws.wallet.toppedUp || !Array.isArray(r.body)) return undefined;
@@ -302,7 +332,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'refusal-still-saves',
     area: 'wallet',
     description: 'A POST /posts refused with 402 still saves the posts (as drafts).',
-    caughtBy: ['refusal_saves_nothing'],
+    caughtBy: ['refusal_saves_nothing', 'billing_holds_in_every_wallet_state'],
     handlers: {
       createPosts: (inner) => aroundBody(inner, async (ctx, handle) => {
         try {
@@ -318,7 +348,7 @@ export const WALLET: FaultDefinition[] = [
     name: 'status-schedule-uncharged',
     area: 'wallet',
     description: 'PUT /posts/{id}/status `schedule` on a wallet that cannot cover the draft puts it on the schedule anyway, uncharged, instead of answering 402.',
-    caughtBy: ['refusal_saves_nothing'],
+    caughtBy: ['refusal_saves_nothing', 'billing_holds_in_every_wallet_state'],
     operations: ['changePostStatus'],
     override: (state) => (r, { request }) => {
       const ws = workspaceOf(state, request);
