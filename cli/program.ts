@@ -104,10 +104,9 @@ export async function checkedLatency(value: string | undefined): Promise<string 
 
 async function checkFaults(faults: string[], variations: string[] = []): Promise<void> {
   if (faults.length > 0) {
-    const { faultNames } = await import('../mocks/http/faults.ts');
-    const known = faultNames();
-    const unknown = faults.filter((f) => !known.includes(f));
-    if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.join(', ')}; faults: ${known.join(', ')}`);
+    const { faultNames, faultNameProblem } = await import('../mocks/http/faults.ts');
+    const problems = faults.flatMap((f) => faultNameProblem(f) ?? []);
+    if (problems.length > 0) throw new UsageError(`${problems.join('; ')}; faults: ${faultNames().join(', ')} (each may be conditioned as fault@condition)`);
   }
   if (variations.length > 0) {
     const { variationNames } = await import('../mocks/http/variations.ts');

@@ -14,8 +14,9 @@ import { VARIATION_TABLE } from './variation-table.ts';
 import { HOSTILE_TABLE } from './hostile-round.ts';
 import { RULES_TABLE } from './rules-table.ts';
 import { COMBINATIONS_TABLE } from './combinations-table.ts';
+import { PAIRS_TABLE } from './mutation-pairs-table.ts';
 
-export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, OPERATION_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES, HOSTILE_TABLE, RULES_TABLE, COMBINATIONS_TABLE];
+export const TABLES: GeneratedSection[] = [CHECK_TABLE, FAULT_TABLE, VARIATION_TABLE, OPTIONS_TABLE, OPERATION_TABLE, PROVIDER_TABLE, STATES_TABLE, ...DECISIONS_TABLES, ...PERF_TABLES, HOSTILE_TABLE, RULES_TABLE, COMBINATIONS_TABLE, PAIRS_TABLE];
 
 if (import.meta.main) {
   for (const s of TABLES) writeSection(s);

@@ -8,7 +8,7 @@ import { createWorkspace as addWorkspace } from '../../domain/create-world.ts';
 import { fixtureLike, rememberCreation } from '../../domain/workspace-reset.ts';
 import { limitOf, timeIn, WORKSPACE_LIMITS, type Workspace, type WorkspaceFixture } from '../../domain/world.ts';
 import { checkPublicUrl } from '../public-address.ts';
-import { FAULTS } from '../faults.ts';
+import { FAULTS, faultNameProblem } from '../faults.ts';
 import { sendWebhooks } from '../state.ts';
 import { workspaceRow } from './wallet.ts';
 import type { Ctx } from '../pipeline.ts';
@@ -253,8 +253,8 @@ export const handlers = {
 
   setFaults: (ctx) => {
     const names = [...new Set((ctx.body as { active: string[] }).active)];
-    const unknown = names.filter((name) => !FAULTS.some((f) => f.name === name));
-    if (unknown.length > 0) throw invalid(`Unknown fault ${unknown.join(', ')}: GET /_mock/faults lists the catalogue. Nothing changed`);
+    const problems = names.flatMap((name) => faultNameProblem(name) ?? []);
+    if (problems.length > 0) throw invalid(`${problems.join('; ').replace(/^u/, 'U')}: GET /_mock/faults lists the catalogue (a fault may be conditioned as fault@condition). Nothing changed`);
     ctx.state.setFaults(names);
     return { body: faultsView(ctx) };
   },

@@ -20,6 +20,7 @@ import { LIMITS } from './limits.ts';
 import { BRIEF } from './brief.ts';
 import { OAUTH } from './oauth.ts';
 import { VARIATIONS } from '../variations.ts';
+import { CONDITIONS, conditionProblem, gateOpen, jsonBody, splitName, type Condition } from './conditions.ts';
 
 export type { FaultDefinition, Reply };
 
@@ -51,6 +52,13 @@ export function faultNames(): string[] {
   return FAULTS.map((f) => f.name);
 }
 
+/** What is wrong with a fault's name (a catalogue fault, or one conditioned as `fault@condition`), or undefined. */
+export function faultNameProblem(name: string): string | undefined {
+  const fault = FAULTS.find((f) => f.name === splitName(name).fault);
+  if (!fault) return `unknown fault ${splitName(name).fault}`;
+  return conditionProblem(name, fault);
+}
+
 
 /** The faults switched on, as layers the mock puts around its operations when it mounts them. */
 export interface FaultLayer {
@@ -69,39 +77,57 @@ export interface FaultLayer {
  * wraps anything. A variation (mocks/http/variations.ts) is a legal choice, worn the way a fault is.
  */
 export function faultLayer(state: MockState): FaultLayer | undefined {
-  const unknown = [...state.faults].filter((f) => !FAULTS.some((d) => d.name === f));
-  if (unknown.length > 0) {
-    throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}`);
+  const problems = [...state.faults].flatMap((f) => faultNameProblem(f) ?? []);
+  if (problems.length > 0) {
+    throw new Error(`${problems.join('; ')}. Known: ${FAULTS.map((f) => f.name).join(', ')}; a fault may be conditioned as fault@condition (${CONDITIONS.map((c) => c.name).join(', ')})`);
   }
   const strange = [...state.variations].filter((v) => !VARIATIONS.some((d) => d.name === v));
   if (strange.length > 0) throw new Error(`Unknown variation(s): ${strange.join(', ')}. Known: ${VARIATIONS.map((v) => v.name).join(', ')}`);
-  const on: Array<Omit<FaultDefinition, 'caughtBy'>> = [...FAULTS.filter((fault) => state.faults.has(fault.name)), ...VARIATIONS.filter((v) => state.variations.has(v.name))];
+  // A conditioned fault (`fault@condition`) acts on a request only when its condition holds for it.
+  type On = Omit<FaultDefinition, 'caughtBy'> & { gate?: { name: string; condition: Condition } };
+  const switched: On[] = [...state.faults].map((name) => {
+    const { fault, condition } = splitName(name);
+    const def = FAULTS.find((f) => f.name === fault)!;
+    return condition === undefined ? def : { ...def, gate: { name, condition: CONDITIONS.find((c) => c.name === condition)! } };
+  });
+  const on: On[] = [...FAULTS.flatMap((f) => switched.filter((s) => s.name === f.name)), ...VARIATIONS.filter((v) => state.variations.has(v.name))];
   // Limits a fault lifted stay lifted only while it is on: the layer is built anew whenever the faults switch.
   liftLimits(state.config, undefined);
   if (on.length === 0) return undefined;
   for (const fault of on) fault.install?.(state);
-  const rewrites = on.flatMap((f) => (f.request ? [(r: Request) => f.request!(r, state)] : []));
+  const open = (f: On, request: Request, body: unknown) => !f.gate || gateOpen(state, f.gate.name, f.gate.condition, request, body);
+  // A rewrite runs before the body is read: a condition on the body does not hold for it.
+  const rewrites = on.flatMap((f) => (f.request ? [(r: Request) => (open(f, r, undefined) ? f.request!(r, state) : r)] : []));
   const arriving = on.flatMap((f) => (f.incoming ? [(r: Request) => f.incoming!(r, state)] : []));
   const leaving = on.flatMap((f) => (f.outgoing ? [(r: Response) => f.outgoing!(r, state)] : []));
-  const overrides = on.flatMap((f) => (f.override ? [{ operations: f.operations, after: f.override(state) }] : []));
+  const overrides = on.flatMap((f) => (f.override ? [{ operations: f.operations, after: f.override(state), fault: f }] : []));
   return {
     ...(arriving.length > 0 ? { incoming: (request: Request) => arriving.reduce((r, rewrite) => rewrite(r), request) } : {}),
     ...(leaving.length > 0 ? { outgoing: async (response: Response) => { for (const rewrite of leaving) response = await rewrite(response); return response; } } : {}),
     handler(operationId, handler) {
       let h: OperationHandler = typeof handler === 'function' ? { handle: handler } : handler;
-      for (const fault of on) h = fault.handlers?.[operationId]?.(h, state) ?? h;
+      for (const fault of on) {
+        const plain = h;
+        const faulted = fault.handlers?.[operationId]?.(plain, state);
+        if (!faulted) continue;
+        h = fault.gate ? { ...faulted, handle: (ctx) => (open(fault, ctx.request, ctx.body) ? faulted.handle(ctx) : plain.handle(ctx)) } : faulted;
+      }
       return h;
     },
     decide(operationId) {
       const mine = overrides.filter((o) => !o.operations || o.operations.includes(operationId));
       if (rewrites.length === 0 && mine.length === 0) return undefined;
+      const gated = mine.some((o) => o.fault.gate);
       return (decide) => async (call) => {
         const request = rewrites.reduce((r, rewrite) => rewrite(r), call.request);
+        // A conditioned override's condition is read before the operation acts, on the world the request found.
+        const body = gated ? await jsonBody(request) : undefined;
+        const acting = mine.filter((o) => open(o.fault, request, body));
         const startedAt = state.clock.now();
         const d = await decide({ ...call, request });
         if (d.kind !== 'reply') return d;
         let reply: Reply = { status: d.status, body: d.body, headers: d.headers };
-        for (const o of mine) reply = o.after(reply, { operationId, request, startedAt }) ?? reply;
+        for (const o of acting) reply = o.after(reply, { operationId, request, startedAt }) ?? reply;
         return { kind: 'reply', ...reply };
       };
     },
