@@ -184,6 +184,29 @@ export const VARIATIONS: VariationDefinition[] = [
     },
   },
   {
+    name: 'status-moves-one-channel',
+    area: 'posts',
+    description: 'PUT /posts/<id>/status moves only the thread of the channel that post is on; the threads of its group on other channels keep their state (the mock moves the whole group).',
+    allows: 'Section 4.2: `DELETE /posts/<id>` "Deletes the whole group", while `PUT /posts/<id>/status` takes `{status}` on a post and is not said to move its group',
+    handlers: {
+      changePostStatus: (inner) =>
+        around(inner, async (ctx, handle) => {
+          const posts = ctx.ws.posts;
+          const row = posts.rows.get(String(ctx.params.id));
+          const all = row && posts.groups.get(row.group);
+          const mine = all?.filter((id) => posts.rows.get(id)?.channelId === row!.channelId);
+          if (!row || !all || !mine || mine.length === all.length) return handle(ctx);
+          // The group is seen as this channel's thread alone while the move is made, then whole again.
+          posts.groups.set(row.group, mine);
+          try {
+            return await handle(ctx);
+          } finally {
+            posts.groups.set(row.group, all);
+          }
+        }),
+    },
+  },
+  {
     name: 'settings-error-as-error',
     area: 'posts',
     description: 'A settings problem on POST /posts answers the general Error shape, naming the channel in its message, instead of {statusCode, provider, name, message}.',

@@ -39,8 +39,9 @@ export class ChangeStatus implements PostCommand {
     const rule = this.to === 'schedule' ? 'section 3: "draft -> PUT /posts/<id>/status with schedule -> on the schedule, at the post\'s time"' : 'section 3: "on the schedule -> PUT /posts/<id>/status with draft -> draft"';
     if (e.status !== 200) fail('changePostStatus', got(e), `200 (${rule})`, [e]);
     asserted(e);
-    // The whole group moves: a post on several channels moves on each.
-    for (const p of post.group === undefined ? [post] : m.posts.filter((x) => x.group === post.group)) p.state = this.to === 'schedule' ? 'scheduled' : 'draft';
+    post.state = this.to === 'schedule' ? 'scheduled' : 'draft';
+    // The same post on another channel of its group may move with it or stay: the reference does not say which.
+    if (post.group !== undefined) for (const p of m.posts) if (p !== post && p.group === post.group && p.state !== post.state) p.state = 'draft or scheduled';
   }
 
   toString(): string {

@@ -8,6 +8,7 @@ const STATE_RULE: Record<ModelPost['state'], string> = {
   publishing: 'PUBLISHED, or still on the schedule a moment after it was sent (section 3: a now post is "published immediately"); never DRAFT',
   scheduled: 'neither DRAFT nor PUBLISHED before its time (section 3: "on the schedule"; the value itself is not shown)',
   unknown: 'anything',
+  'draft or scheduled': 'DRAFT, or on the schedule (neither DRAFT nor PUBLISHED): its group\'s post on another channel was moved, and whether a status change takes the group or the post is not shown',
 };
 
 function stateOk(expected: ModelPost['state'], state: unknown): boolean {
@@ -15,6 +16,7 @@ function stateOk(expected: ModelPost['state'], state: unknown): boolean {
   if (expected === 'published') return state === 'PUBLISHED';
   if (expected === 'publishing') return state === 'PUBLISHED' || state === 'QUEUE';
   if (expected === 'scheduled') return state !== 'DRAFT' && state !== 'PUBLISHED';
+  if (expected === 'draft or scheduled') return state !== 'PUBLISHED';
   return true;
 }
 
@@ -64,6 +66,8 @@ export class ListPosts implements PostCommand {
       if (p.group === undefined && typeof item.group === 'string') p.group = item.group;
       if (p.exactDate && Date.parse(item.publishDate) !== p.at) fail('listPosts', `post ${id} with publishDate ${show(item.publishDate)}`, `${iso(p.at)}, the date it was created with (section 2.4: date "When to publish")`, [e]);
       if (!stateOk(p.state, item.state)) fail('listPosts', `post ${id} (created ${p.type}, now ${p.state} in the model) in state ${show(item.state)}`, STATE_RULE[p.state], [e]);
+      // The server's reading, once seen, is the model's: the post is then moved (or not) like any other.
+      if (p.state === 'draft or scheduled') p.state = item.state === 'DRAFT' ? 'draft' : 'scheduled';
     }
     const missing = expected.filter((p) => !seen.has(p.postId));
     if (missing.length > 0) {

@@ -30,7 +30,13 @@ export type ModelState =
    */
   | 'publishing'
   /** A draft whose date has passed: "transitions other than those in the table: not shown". */
-  | 'unknown';
+  | 'unknown'
+  /**
+   * The post on another channel of a group whose post was moved by `PUT /posts/<id>/status`: whether a status change
+   * takes the group or the post is not shown (a delete "deletes the whole group"; a status change is not said to), so
+   * it is DRAFT or on the schedule, never PUBLISHED before its time; the next listing says which.
+   */
+  | 'draft or scheduled';
 
 export interface ModelPost {
   /** The `postId` createPosts answered: the first post of its group, the one the calendar shows. */
@@ -108,7 +114,7 @@ export function passTime(model: PostModel, real: PostReal, slots: number): void 
   for (const p of model.posts) {
     if (p.at > now) continue;
     if (p.state === 'scheduled' || p.state === 'publishing') p.state = 'published';
-    else if (p.state === 'draft') p.state = 'unknown';
+    else if (p.state === 'draft' || p.state === 'draft or scheduled') p.state = 'unknown';
   }
 }
 
