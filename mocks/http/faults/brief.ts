@@ -1,5 +1,6 @@
-// The fault catalogue, The agent brief (section 4.7): each fault a realistic deviation from the contract and the checks that catch it.
+// The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, onOk, remember } from './helpers.ts';
+import { listSkills } from '../../domain/skills.ts';
 
 /** The brief faults, in the catalogue's order. */
 export const BRIEF: FaultDefinition[] = [
@@ -20,6 +21,26 @@ export const BRIEF: FaultDefinition[] = [
       }
       mem.set(key, r.body.content);
       return r;
+    }),
+  },
+  {
+    name: 'skills-search-reads-when-to-use',
+    area: 'skills',
+    description: 'GET /skills?search=<words> also searches each skill\'s whenToUse, so a word found only there lists the skill, though the reference searches name, summary and tags.',
+    caughtBy: ['skills_filtered_by_tag_and_search'],
+    operations: ['listSkills'],
+    override: onOk((state, r, _ws, { request }) => {
+      const q = new URL(request.url).searchParams;
+      const words = (q.get('search') ?? '').toLowerCase().split(/\s+/).filter((w) => w.length > 0);
+      if (words.length === 0) return undefined;
+      const { skills, skillTags } = state.world.fixtures;
+      const tag = q.get('tag') ?? undefined;
+      const label = (k: string) => skillTags?.find((t) => t.key === k)?.label ?? k;
+      const found = listSkills(skills, skillTags ?? [], { tag }).skills.filter((s) => {
+        const text = [s.name, s.summary, s.whenToUse, ...s.tags, ...s.tags.map(label)].join('\n').toLowerCase();
+        return words.every((w) => text.includes(w));
+      });
+      return { ...r, body: { ...r.body, skills: found } };
     }),
   },
 ];
