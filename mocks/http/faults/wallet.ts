@@ -25,6 +25,21 @@ export const WALLET: FaultDefinition[] = [
     }),
   },
   {
+    name: 'estimate-records-a-spend',
+    area: 'wallet',
+    description: 'POST /wallet/estimate takes what it prices: the estimate goes through the charging path and records a SPEND of its dueCredits, though the reference says "Nothing is charged".',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['estimateWalletCharge'],
+    override: onOk((state, r, ws) => {
+      const due = Math.round(Number(r.body?.dueCredits ?? 0) * 100);
+      if (r.body?.usesWallet !== true || !(due > 0)) return undefined;
+      const n = ws.wallet.ledger.length;
+      ws.wallet.ledger.push({ id: `tx_estimate_${n}`, type: 'SPEND', description: 'Estimate', cents: -due, quantity: 1, actionKey: r.body.items?.[0]?.actionKey ?? null, reference: null, receiptUrl: null, createdAt: nowIn(state, ws) });
+      ws.wallet.balance -= due;
+      return undefined;
+    }),
+  },
+  {
     name: 'missing-refund',
     area: 'wallet',
     description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
