@@ -1,6 +1,6 @@
 // The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, onOk, remember } from './helpers.ts';
-import { listSkills } from '../../domain/skills.ts';
+import { getSkill, listSkills } from '../../domain/skills.ts';
 
 /** The brief faults, in the catalogue's order. */
 export const BRIEF: FaultDefinition[] = [
@@ -41,6 +41,27 @@ export const BRIEF: FaultDefinition[] = [
         return words.every((w) => text.includes(w));
       });
       return { ...r, body: { ...r.body, skills: found } };
+    }),
+  },
+  {
+    name: 'skill-page-ungated',
+    area: 'skills',
+    description: 'GET /skills/<slug> forgot the gate GET /skills has: a free workspace that never topped up reads a skill (or a 404 for an unknown slug) instead of 402.',
+    caughtBy: ['plan_gates'],
+    handlers: {
+      getSkill: (inner) => ({ ...inner, handle: (ctx) => ({ body: getSkill(ctx.world.fixtures.skills, ctx.params.slug) }) }),
+    },
+  },
+  {
+    name: 'brief-lists-registry-only',
+    area: 'brief',
+    description: "GET /brief lists the documents the registry names (the foundation's fixed ones), so a document created under a new key reads back by its path but is not listed.",
+    caughtBy: ['brief_documents_read_back_apart'],
+    operations: ['listBriefDocuments'],
+    override: onOk((state, r) => {
+      const named = new Set((state.world.fixtures.briefRegistry?.categories ?? []).flatMap((c: any) => (c.documents ?? []).map((d: any) => `${c.id}/${d.key}`)));
+      const documents = (r.body?.documents ?? []).filter((d: any) => named.has(`${d.category}/${d.key}`));
+      return documents.length === r.body?.documents?.length ? undefined : { ...r, body: { ...r.body, documents } };
     }),
   },
 ];

@@ -1,6 +1,6 @@
 // The fault catalogue, Channels (section 4.1): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, onOk } from './helpers.ts';
-import { listChannels } from '../../domain/channels.ts';
+import { integrationSettings, listChannels, socialConnectUrl } from '../../domain/channels.ts';
 
 export const groupFilterIgnored: FaultDefinition = {
   name: 'group-filter-ignored',
@@ -10,3 +10,31 @@ export const groupFilterIgnored: FaultDefinition = {
   operations: ['listIntegrations'],
   override: onOk((_, r, ws, { request }) => (new URL(request.url).searchParams.has('group') ? { ...r, body: listChannels(ws) } : undefined)),
 };
+
+/** The channel faults that have no place among the wallet's (see FAULTS). */
+export const CHANNELS: FaultDefinition[] = [
+  {
+    name: 'connect-refresh-ignored',
+    area: 'channels',
+    description: 'GET /social/<provider> ignores `refresh`: a refresh naming no channel of the workspace gets a connect URL, as a new channel would, instead of 400.',
+    caughtBy: ['unknown_names_refused'],
+    handlers: {
+      getSocialConnectUrl: (inner) => ({ ...inner, handle: (ctx) => ({ body: socialConnectUrl(ctx.world, ctx.ws, ctx.params.integration, undefined, ctx.origin, ctx.env) }) }),
+    },
+  },
+  {
+    name: 'settings-any-workspace',
+    area: 'channels',
+    description: "GET /integration-settings/<id> finds the channel in whichever workspace holds it: another workspace's key reads its settings (200) instead of 404.",
+    caughtBy: ['tenant_isolation'],
+    handlers: {
+      getIntegrationSettings: (inner) => ({
+        ...inner,
+        handle: (ctx) => {
+          const owner = [...ctx.world.workspaces.values()].find((w) => w.channels.some((c) => c.id === ctx.params.id)) ?? ctx.ws;
+          return { body: integrationSettings(ctx.world, owner, ctx.params.id, ctx.state.validator.document.components?.schemas ?? {}) };
+        },
+      }),
+    },
+  },
+];

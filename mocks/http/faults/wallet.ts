@@ -78,6 +78,21 @@ export const WALLET: FaultDefinition[] = [
     },
   },
   {
+    name: 'estimate-prices-two-occurrences',
+    area: 'wallet',
+    description: 'POST /wallet/estimate with `inter` prices this occurrence and the next together (priceCredits and dueCredits doubled) while it says perOccurrence: true, where the price of a repeating post is per occurrence.',
+    caughtBy: ['estimate_counts_group_paid'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      const e = r.body;
+      if (r.status !== 200 || e?.perOccurrence !== true || !(e.priceCredits > 0)) return undefined;
+      const round = (n: number) => Math.round(n * 100) / 100;
+      const price = round(e.priceCredits * 2);
+      const due = round(price - e.alreadyPaidCredits);
+      return { ...r, body: { ...e, priceCredits: price, dueCredits: due, balanceAfterCredits: round(e.balanceAfterCredits + e.dueCredits - due) } };
+    },
+  },
+  {
     name: 'disconnect-keeps-credits',
     area: 'wallet',
     description: 'DELETE /integrations/{id} deletes the channel\'s scheduled posts but keeps what they paid: no refund.',
