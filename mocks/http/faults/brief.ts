@@ -1,5 +1,5 @@
 // The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, remember } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
 import { getSkill, listSkills } from '../../domain/skills.ts';
 
 /** The brief faults, in the catalogue's order. */
@@ -63,5 +63,18 @@ export const BRIEF: FaultDefinition[] = [
       const documents = (r.body?.documents ?? []).filter((d: any) => named.has(`${d.category}/${d.key}`));
       return documents.length === r.body?.documents?.length ? undefined : { ...r, body: { ...r.body, documents } };
     }),
+  },
+  {
+    name: 'brief-document-blank',
+    area: 'brief',
+    description: 'GET /brief/<category>/<key> of a document never saved, or deleted, answers an empty one (a template: the key as title, no blocks, links or assets) instead of 404.',
+    caughtBy: ['use_after_free'],
+    operations: ['getBriefDocument'],
+    override: (state) => (r, { request }) => {
+      const [category, key] = [segmentAt(request.url, -2), segmentAt(request.url, -1)];
+      const ws = workspaceOf(state, request);
+      if (r.status !== 404 || !ws || !state.world.fixtures.briefRegistry.categories.some((c) => c.id === category)) return undefined;
+      return { status: 200, headers: {}, body: { category, key, content: { title: key, blocks: [], links: [], assets: [] }, updatedAt: new Date(nowIn(state, ws)).toISOString() } };
+    },
   },
 ];

@@ -1,5 +1,6 @@
 // The fault catalogue, Channels (section 4.1): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk } from './helpers.ts';
+import { type FaultDefinition, onOk, remember } from './helpers.ts';
+import { runTool } from '../../domain/integration-tools.ts';
 import { integrationSettings, listChannels, socialConnectUrl } from '../../domain/channels.ts';
 
 export const groupFilterIgnored: FaultDefinition = {
@@ -33,6 +34,29 @@ export const CHANNELS: FaultDefinition[] = [
         handle: (ctx) => {
           const owner = [...ctx.world.workspaces.values()].find((w) => w.channels.some((c) => c.id === ctx.params.id)) ?? ctx.ws;
           return { body: integrationSettings(ctx.world, owner, ctx.params.id, ctx.state.validator.document.components?.schemas ?? {}) };
+        },
+      }),
+    },
+  },
+  {
+    name: 'helper-runs-after-disconnect',
+    area: 'channels',
+    description: 'POST /integration-trigger/<id> still runs the helpers of a channel DELETE /integrations took away (the disconnect marks the channel gone, and the helper lookup forgot to look), instead of 404.',
+    caughtBy: ['use_after_free'],
+    handlers: {
+      deleteIntegration: (inner) => ({
+        ...inner,
+        handle: (ctx) => {
+          const channel = ctx.ws.channels.find((c) => c.id === ctx.params.id);
+          if (channel) remember(ctx.world).set(`disconnected:${ctx.ws.id}:${channel.id}`, channel);
+          return inner.handle(ctx);
+        },
+      }),
+      triggerIntegrationTool: (inner) => ({
+        ...inner,
+        handle: (ctx) => {
+          const gone = remember(ctx.world).get(`disconnected:${ctx.ws.id}:${ctx.params.id}`);
+          return gone ? { body: { output: runTool(ctx.world, gone, ctx.body.methodName, ctx.body.data ?? {}) } } : inner.handle(ctx);
         },
       }),
     },
