@@ -1,7 +1,7 @@
 // The fault catalogue, Channels (section 4.1): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, onOk, remember } from './helpers.ts';
 import { runTool } from '../../domain/integration-tools.ts';
-import { integrationSettings, listChannels, socialConnectUrl } from '../../domain/channels.ts';
+import { integrationSettings, listChannels, listGroups, socialConnectUrl } from '../../domain/channels.ts';
 
 export const groupFilterIgnored: FaultDefinition = {
   name: 'group-filter-ignored',
@@ -60,5 +60,13 @@ export const CHANNELS: FaultDefinition[] = [
         },
       }),
     },
+  },
+  {
+    name: 'groups-of-every-workspace',
+    area: 'channels',
+    description: "GET /groups lists every workspace's groups after the workspace's own: the query lost its workspace filter.",
+    caughtBy: ['tenant_isolation'],
+    operations: ['listGroups'],
+    override: onOk((state, r, ws) => ({ ...r, body: [...r.body, ...[...state.world.workspaces.values()].filter((w) => w.id !== ws.id).flatMap(listGroups)] })),
   },
 ];
