@@ -55,7 +55,7 @@ describe('fault catalogue', () => {
 
   it('has at least 25 faults across every area, each naming the checks that catch it', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(25);
-    expect(new Set(FAULTS.map((f) => f.area))).toEqual(new Set(['auth', 'generic', 'media', 'analytics', 'wallet', 'posts', 'webhooks', 'plans', 'limits', 'brief', 'oauth', 'channels']));
+    expect(new Set(FAULTS.map((f) => f.area))).toEqual(new Set(['auth', 'generic', 'media', 'analytics', 'wallet', 'posts', 'webhooks', 'plans', 'limits', 'brief', 'skills', 'oauth', 'channels']));
     for (const f of FAULTS) expect(f.caughtBy.length, f.name).toBeGreaterThan(0);
   });
 

@@ -34,8 +34,12 @@ const DEFAULT_POST_METRICS: Metric[] = [
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The longest window the mock synthesises (reference: days back, for example 7, 30, 90). */
-export const MAX_DAYS = 365;
+/**
+ * The days of history the synthetic network keeps. The reference gives `date` as days back ("for example 7, 30, 90")
+ * with no bound, so a longer window is taken, not refused, and answers the days kept: a client cannot make the mock
+ * synthesise (or cache under) a window of its choosing however long.
+ */
+export const NETWORK_HISTORY_DAYS = 3650;
 
 /** FNV-1a 32-bit: a stable hash, so the same channel, metric and day always give the same number. */
 function hash(text: string): number {
@@ -50,12 +54,12 @@ const unit = (text: string) => hash(text) / 0x100000000;
 
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** `date` as the reference takes it: a whole number of days back. */
+/** `date` as the reference takes it: a whole number of days back, at least one; the window read is at most the history kept. */
 export function parseDays(date: string): number {
   if (!/^\d+$/.test(date.trim())) throw invalid('date must be a whole number of days back, for example 7, 30 or 90');
   const days = Number(date.trim());
-  if (days < 1 || days > MAX_DAYS) throw invalid(`date must be between 1 and ${MAX_DAYS} days`);
-  return days;
+  if (days < 1) throw invalid('date must be at least 1 day back, for example 7, 30 or 90');
+  return Math.min(days, NETWORK_HISTORY_DAYS);
 }
 
 /** The full-day value of a metric on a day: a weekly rhythm and noise around the seed's own scale. */

@@ -18,7 +18,8 @@ function labelOf(tags: SkillTag[], key: string): string {
 
 /**
  * `GET /skills`: `tag` is an exact tag key; `search` keeps skills where every word occurs (case-insensitive) in the
- * name, summary, whenToUse or a tag's key or label; both combine by AND. Tags listed are those some skill uses.
+ * name, summary or a tag's key or label, the fields the reference names ("words in name, summary or tags"): not in
+ * whenToUse, though the field notes say production reads it too. Both combine by AND. Tags listed are those some skill uses.
  */
 export function listSkills(
   skills: Skill[],
@@ -29,7 +30,7 @@ export function listSkills(
   const matches = skills.filter((s) => {
     if (filter.tag !== undefined && filter.tag !== '' && !s.tags.includes(filter.tag)) return false;
     if (words.length === 0) return true;
-    const haystack = [s.name, s.summary, s.whenToUse, ...s.tags, ...s.tags.map((t) => labelOf(tags, t))].join('\n').toLowerCase();
+    const haystack = [s.name, s.summary, ...s.tags, ...s.tags.map((t) => labelOf(tags, t))].join('\n').toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
   const ordered = [...matches].sort((a, b) => (a.sortOrder ?? 1000) - (b.sortOrder ?? 1000) || a.name.localeCompare(b.name));

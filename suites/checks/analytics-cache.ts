@@ -3,7 +3,7 @@ import { unpriced } from '../discover.ts';
 import type { Exchange } from '../history.ts';
 import { textSafe } from '../arbitraries/posts.ts';
 import type { KeyKind } from '../target.ts';
-import { ensure, register, type CheckContext } from './registry.ts';
+import { ensure, got, register, type CheckContext } from './registry.ts';
 
 const cachedAt = (e: Exchange) => Date.parse(e.responseHeaders['x-cached-at'] ?? '');
 
@@ -11,8 +11,8 @@ export const analyticsCache = register({
   name: 'analytics_cache',
   area: 'analytics',
   kind: 'property',
-  description: 'GET /analytics/<channel> read twice ten minutes apart gives the same X-Cached-At; with fresh=true a newer one on pay-as-you-go and the same on a paid plan; after the hour, a newer one.',
-  rule: 'Section 4.4: "header X-Cached-At (date-time, when the numbers were read from the network) | One-hour cache. fresh=true reads the network again; it is ignored on a paid plan"; section 8: "Analytics cache: one hour".',
+  description: 'GET /analytics/<channel> read twice ten minutes apart gives the same X-Cached-At; with fresh=true a newer one on pay-as-you-go and the same on a paid plan; after the hour, a newer one. A window over a year (date=400) is answered 200: `date` is days back, with no bound.',
+  rule: 'Section 4.4: "query `date` (string, required, days back, for example 7, 30, 90)"; "header X-Cached-At (date-time, when the numbers were read from the network) | One-hour cache. fresh=true reads the network again; it is ignored on a paid plan"; section 8: "Analytics cache: one hour".',
   needs: { anyKey: ['paid', 'payg'], control: 'moving the clock within and past the hour' },
   async run(ctx) {
     for (const kind of (['payg', 'paid'] as KeyKind[]).filter((k) => ctx.has(k))) await checkPlan(ctx, kind);
@@ -27,6 +27,9 @@ async function checkPlan(ctx: CheckContext, kind: KeyKind): Promise<void> {
   if (!ch) return ctx.partial(`the ${kind} workspace has no channel but x to read analytics of`);
   const read = (fresh?: boolean) =>
     ctx.api.read({ operationId: 'getChannelAnalytics', path: { integration: ch.id }, query: { date: '7', ...(fresh ? { fresh: 'true' } : {}) }, auth: { kind } }, `the analytics of ${ch.id} (${kind})`);
+  // Days back with no bound in the reference: a server may answer fewer points than asked, not refuse the window.
+  const long = await ctx.api.call({ operationId: 'getChannelAnalytics', path: { integration: ch.id }, query: { date: '400' }, auth: { kind } });
+  ensure(long.status === 200, { operation: 'getChannelAnalytics', received: `date=400 (${kind}): ${got(long)}`, documented: '200 with the series: `date` is "days back, for example 7, 30, 90" (section 4.4), with no bound given', exchanges: [long] });
   const first = await read();
   const t1 = cachedAt(first);
   await control.advance(600);

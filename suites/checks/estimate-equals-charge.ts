@@ -9,8 +9,8 @@ export const estimateEqualsCharge = register({
   name: 'estimate_equals_charge',
   area: 'wallet',
   kind: 'property',
-  description: 'On pay-as-you-go, scheduling a post (a repeating one too) charges exactly the estimate\'s dueCredits (SPEND sum and balance change), item by item; a short estimate means 402.',
-  rule: 'Section 2.8: "dueCredits (what scheduling takes now ...)", "short boolean (scheduling now would be refused with 402)"; section 4.5: "inter ... the price is then per occurrence"; section 8: "paid from wallet credits when it is scheduled, each thread item separately".',
+  description: 'On pay-as-you-go, the estimate itself leaves the balance and the transactions as they were, and scheduling a post (a repeating one too) then charges exactly the estimate\'s dueCredits (SPEND sum and balance change), item by item; a short estimate means 402.',
+  rule: 'Section 2.8: "dueCredits (what scheduling takes now ...)", "short boolean (scheduling now would be refused with 402)"; section 4.5, estimate body: "Nothing is charged.", "inter ... the price is then per occurrence"; section 8: "paid from wallet credits when it is scheduled, each thread item separately".',
   needs: { keys: ['payg'] },
   async run(ctx) {
     const ch = await chargedChannel(ctx, 'payg');
@@ -20,10 +20,18 @@ export const estimateEqualsCharge = register({
       // A repeating post too: "the price is then per occurrence" (section 4.5), and the first occurrence is scheduled now.
       fc.tuple(fc.array(contentArb(ch.maxLength), { minLength: 1, maxLength: 5 }), fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined })),
       async ([contents, inter]) => {
+        const ahead = await readWallet(ctx, 'payg');
         const est = await ctx.api.call({ operationId: 'estimateWalletCharge', auth: { kind: 'payg' }, body: { provider: ch.identifier, contents, ...(inter ? { inter } : {}) } });
         const e = estimateOf(est);
         ensure(e, { operation: 'estimateWalletCharge', received: got(est), documented: '200 WalletEstimate', exchanges: [est] });
         const before = await readWallet(ctx, 'payg');
+        const byEstimate = newTransactions(ahead, before);
+        ensure(byEstimate.length === 0 && cents(before.balance) === cents(ahead.balance), {
+          operation: 'estimateWalletCharge',
+          received: `balance ${ahead.balance} -> ${before.balance} and ${byEstimate.length} new transaction(s) (${byEstimate.map((t) => `${t.type} ${t.credits}`).join(', ')}) across the estimate alone`,
+          documented: 'the wallet as it was: "Nothing is charged" (section 4.5, estimate body)',
+          exchanges: [est],
+        });
         const now = await targetNow(ctx);
         const body = { type: 'schedule', date: futureDate(now, 5, 11), shortLink: false, tags: [], posts: [{ integration: { id: ch.id }, value: contents.map((content) => ({ content, image: [] })), settings }], ...(inter ? { inter } : {}) };
         const res = await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body });

@@ -16,7 +16,7 @@ export const skillsFilters = register({
   area: 'skills',
   kind: 'property',
   description:
-    'Each skill GET /skills lists has the same slug, name, summary, whenToUse, tags, tools and usesBrief in GET /skills/{slug}. GET /skills?tag=K lists exactly the skills whose tags hold K; GET /skills?search=W, W one word of a skill\'s name or summary, lists that skill, and every skill it lists holds W (any case) in its name, summary, whenToUse or tags; a word found in no skill (one made of the end of a name and the start of its summary, or a made-up one) lists none.',
+    'Each skill GET /skills lists has the same slug, name, summary, whenToUse, tags, tools and usesBrief in GET /skills/{slug}. GET /skills?tag=K lists exactly the skills whose tags hold K; GET /skills?search=W, W one word of a skill\'s name or summary, lists that skill, and every skill it lists holds W (any case) in its name, summary or tags (a tag key or label); a word found in none of those of any skill (a word of a whenToUse only, one made of the end of a name and the start of its summary, or a made-up one) lists none.',
   rule: 'Section 4.6: GET /skills query "tag (string, tag key), search (string, words in name, summary or tags)"; section 2.11: "Skill is SkillSummary plus whatItDoes, body, version, updatedAt".',
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
@@ -37,7 +37,8 @@ export const skillsFilters = register({
       });
     }
     const labels = new Map(all.tags.map((t) => [t.key, t.label]));
-    const text = (s: Summary) => [s.name, s.summary, s.whenToUse, ...s.tags, ...s.tags.map((t) => labels.get(t) ?? '')].map((x) => x.toLowerCase());
+    // The fields the reference searches: name, summary and tags (a tag's key or its label). whenToUse is not one of them.
+    const text = (s: Summary) => [s.name, s.summary, ...s.tags, ...s.tags.map((t) => labels.get(t) ?? '')].map((x) => x.toLowerCase());
     const holds = (s: Summary, w: string) => text(s).some((x) => x.includes(w.toLowerCase()));
     const tagKeys = [...new Set(all.skills.flatMap((s) => s.tags))];
     const found = all.skills.flatMap((s) => [...words(s.name), ...words(s.summary)].map((word) => ({ word, from: s.slug })));
@@ -47,7 +48,9 @@ export const skillsFilters = register({
       .filter((x): x is { end: string; start: string } => !!x.end && !!x.start)
       .map((x) => `${x.end.slice(-3)}${x.start.slice(0, 3)}`.toLowerCase())
       .filter((w) => !all.skills.some((s) => holds(s, w)));
-    const nowhere = ['zqxjvwk', ...straddles].map((word) => ({ word, from: '' }));
+    // A word of some skill's whenToUse that no skill holds where the reference searches: a server reading whenToUse too lists it.
+    const whenOnly = [...new Set(all.skills.flatMap((s) => words(s.whenToUse)).map((w) => w.toLowerCase()))].filter((w) => !all.skills.some((s) => holds(s, w)));
+    const nowhere = ['zqxjvwk', ...straddles, ...whenOnly].map((word) => ({ word, from: '' }));
     const arb: fc.Arbitrary<Case> = fc.oneof(
       ...(tagKeys.length > 0 ? [fc.constantFrom(...tagKeys).map((tag): Case => ({ by: 'tag', tag }))] : []),
       ...(found.length > 0 ? [fc.constantFrom(...found).map((f): Case => ({ by: 'search', ...f }))] : []),
@@ -78,15 +81,15 @@ export const skillsFilters = register({
         ensure(without.length === 0, {
           operation: 'listSkills',
           received: `search=${c.word} lists [${without.join(', ')}], which do not hold it`,
-          documented: `only skills holding "${c.word}" in their name, summary, whenToUse or tags (section 4.6: "words in name, summary or tags")`,
+          documented: `only skills holding "${c.word}" in their name, summary or tags (section 4.6: "words in name, summary or tags"; whenToUse is not searched)`,
           exchanges: [e],
         });
       },
       {
-        // A tag, a word of a name, a made-up word and a straddling one every run, whatever the seed draws; the examples run
+        // A tag, a word of a name, a made-up word, a straddling one and a word of a whenToUse only every run, whatever the seed draws; the examples run
         // first, within the runs. Each case is one GET.
-        runs: ctx.runs * 3 + 4,
-        examples: [...tagKeys.slice(0, 1).map((tag) => ({ by: 'tag' as const, tag })), ...found.slice(0, 1).map((f) => ({ by: 'search' as const, ...f })), ...nowhere.slice(0, 2).map((f) => ({ by: 'search' as const, ...f }))],
+        runs: ctx.runs * 3 + 5,
+        examples: [...tagKeys.slice(0, 1).map((tag) => ({ by: 'tag' as const, tag })), ...found.slice(0, 1).map((f) => ({ by: 'search' as const, ...f })), ...nowhere.slice(0, 2).map((f) => ({ by: 'search' as const, ...f })), ...whenOnly.slice(0, 1).map((word) => ({ by: 'search' as const, word, from: '' }))],
         show: (c: Case) => [c.by === 'tag' ? `GET /skills?tag=${c.tag}` : `GET /skills?search=${c.word}`],
       },
     );

@@ -9,7 +9,7 @@ export const tenantIsolation = register({
   name: 'tenant_isolation',
   area: 'generic',
   kind: 'property',
-  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings; every id-valued parameter (path, query filter, body) given another workspace's id is refused or finds nothing of it: no read, change, filter result or edit reaches across.",
+  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings, nor list its groups; every id-valued parameter (path, query filter, body) given another workspace's id is refused or finds nothing of it: no read, change, filter result or edit reaches across.",
   rule: 'Section 5: a key or token "can do what the user\'s API key can do in the chosen workspace"; a workspace sees its own channels, posts and media.',
   needs: { keys: ['paid', 'payg'] },
   sweeps: true,
@@ -62,6 +62,12 @@ async function everyIdOfAnother(ctx: CheckContext, mine: KeyKind, other: KeyKind
     const e = await ctx.api.read({ operationId: 'listIntegrations', auth: { kind: other }, query: { group: customer } }, 'the channels filtered by another workspace\'s group');
     const ids = records(e.responseBody).map((c) => c.id);
     ensure(!ids.includes(channel!.id), { operation: 'listIntegrations', received: `the other workspace's channel ${channel!.id} among this workspace's channels filtered by its group ${customer}`, documented: "only this workspace's channels, whatever the filter names", exchanges: [e] });
+  }
+  // GET /groups lists the workspace's own groups, the ids its filters take: none of this workspace's among the other's.
+  if (customer && ctx.inScope('listGroups')) {
+    const e = await ctx.api.read({ operationId: 'listGroups', auth: { kind: other } }, 'the other workspace\'s groups');
+    const ids = records(e.responseBody).map((g) => g.id);
+    ensure(!ids.includes(customer), { operation: 'listGroups', received: `this workspace's group ${customer} among the other workspace's GET /groups`, documented: "only the workspace's own groups (section 4.1: the group ids GET /integrations filters by)", exchanges: [e] });
   }
   // An edit naming the other's group or its post's id, on this workspace's own channel: the other's post is untouched.
   const [own] = await channelsFor(ctx, other);

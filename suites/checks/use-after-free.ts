@@ -113,7 +113,9 @@ async function deletedBriefDocument(ctx: CheckContext, kind: KeyKind): Promise<v
 
 /** With control (a disconnected channel cannot be connected again through the API): the channel and its scheduled posts. */
 async function deletedChannel(ctx: CheckContext, kind: KeyKind, channels: ChannelInfo[]): Promise<void> {
-  const ch = channels[channels.length - 1]!;
+  // A channel with a helper when one has: its helper called after the disconnect is then refused for the channel, not
+  // for a method the provider never listed, whatever order the target lists its channels in.
+  const ch = channels.findLast((c) => c.tools.length > 0) ?? channels[channels.length - 1]!;
   const now = await targetNow(ctx);
   const date = futureDate(now, 3, 5);
   const [settings] = fc.sample(settingsArb(ch.identifier), { seed: ctx.seed, numRuns: 1 });

@@ -7,6 +7,19 @@ import { updateRow } from '../../domain/posts.ts';
 /** The analytics faults, in the catalogue's order. */
 export const ANALYTICS: FaultDefinition[] = [
   {
+    name: 'analytics-window-capped-365',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} refuses a window over a year (`date` above 365 days back) with 400, a bound of its own: the reference gives `date` as days back with none.',
+    caughtBy: ['analytics_cache'],
+    operations: ['getChannelAnalytics'],
+    override: () => (r, { request }) => {
+      const days = Number(new URL(request.url).searchParams.get('date'));
+      if (r.status !== 200 || !(days > 365)) return undefined;
+      const message = 'date must be between 1 and 365 days';
+      return { status: 400, headers: {}, body: { statusCode: 400, msg: message, message } };
+    },
+  },
+  {
     name: 'analytics-never-cached',
     area: 'analytics',
     description: 'GET /analytics/{integration} reads the network on every call: X-Cached-At is always now, within the hour too.',

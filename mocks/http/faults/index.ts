@@ -13,7 +13,7 @@ import { MEDIA } from './media.ts';
 import { ANALYTICS } from './analytics.ts';
 import { WALLET } from './wallet.ts';
 import { findSlotIgnoresPosts, imageOnlyItemRefused, POSTS, youtubeTagsUnchecked } from './posts.ts';
-import { groupFilterIgnored } from './channels.ts';
+import { CHANNELS, groupFilterIgnored } from './channels.ts';
 import { WEBHOOKS } from './webhooks.ts';
 import { PLANS } from './plans.ts';
 import { LIMITS } from './limits.ts';
@@ -41,6 +41,7 @@ export const FAULTS: FaultDefinition[] = [
     'prices-filter-ignored': [imageOnlyItemRefused, youtubeTagsUnchecked, groupFilterIgnored],
   }),
   ...POSTS,
+  ...CHANNELS,
   ...WEBHOOKS,
   ...PLANS,
   ...LIMITS,

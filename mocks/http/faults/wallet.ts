@@ -25,6 +25,21 @@ export const WALLET: FaultDefinition[] = [
     }),
   },
   {
+    name: 'estimate-records-a-spend',
+    area: 'wallet',
+    description: 'POST /wallet/estimate takes what it prices: the estimate goes through the charging path and records a SPEND of its dueCredits, though the reference says "Nothing is charged".',
+    caughtBy: ['estimate_equals_charge'],
+    operations: ['estimateWalletCharge'],
+    override: onOk((state, r, ws) => {
+      const due = Math.round(Number(r.body?.dueCredits ?? 0) * 100);
+      if (r.body?.usesWallet !== true || !(due > 0)) return undefined;
+      const n = ws.wallet.ledger.length;
+      ws.wallet.ledger.push({ id: `tx_estimate_${n}`, type: 'SPEND', description: 'Estimate', cents: -due, quantity: 1, actionKey: r.body.items?.[0]?.actionKey ?? null, reference: null, receiptUrl: null, createdAt: nowIn(state, ws) });
+      ws.wallet.balance -= due;
+      return undefined;
+    }),
+  },
+  {
     name: 'missing-refund',
     area: 'wallet',
     description: 'Deleting a scheduled post or moving it back to draft gives no credits back.',
@@ -60,6 +75,21 @@ export const WALLET: FaultDefinition[] = [
       if (r.status !== 200 || typeof e?.alreadyPaidCredits !== 'number' || e.alreadyPaidCredits === 0) return undefined;
       const due = e.priceCredits;
       return { ...r, body: { ...e, alreadyPaidCredits: 0, dueCredits: due, balanceAfterCredits: Math.round((e.balanceAfterCredits + e.dueCredits - due) * 100) / 100 } };
+    },
+  },
+  {
+    name: 'estimate-prices-two-occurrences',
+    area: 'wallet',
+    description: 'POST /wallet/estimate with `inter` prices this occurrence and the next together (priceCredits and dueCredits doubled) while it says perOccurrence: true, where the price of a repeating post is per occurrence.',
+    caughtBy: ['estimate_counts_group_paid'],
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      const e = r.body;
+      if (r.status !== 200 || e?.perOccurrence !== true || !(e.priceCredits > 0)) return undefined;
+      const round = (n: number) => Math.round(n * 100) / 100;
+      const price = round(e.priceCredits * 2);
+      const due = round(price - e.alreadyPaidCredits);
+      return { ...r, body: { ...e, priceCredits: price, dueCredits: due, balanceAfterCredits: round(e.balanceAfterCredits + e.dueCredits - due) } };
     },
   },
   {

@@ -116,6 +116,14 @@ describe('channel analytics', () => {
     await m.api('get', '/analytics/ch_payg_x?date=0').expect(400);
     await m.api('get', '/analytics/ch_payg_x').expect(400);
   });
+
+  it('takes any whole number of days back, a window over a year too (the reference gives no bound), and answers at most the ten years the network keeps', async () => {
+    const m = testMock();
+    const year = await m.api('get', '/analytics/ch_payg_linkedin?date=400').expect(200);
+    expect(year.body[0].data).toHaveLength(400);
+    const huge = await m.api('get', '/analytics/ch_payg_linkedin?date=99999999999999999999').expect(200);
+    expect(huge.body[0].data).toHaveLength(3650);
+  });
 });
 
 describe('post analytics', () => {

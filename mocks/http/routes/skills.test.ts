@@ -37,6 +37,8 @@ describe('skills endpoints', () => {
     const both = (await m.api('get', '/skills?tag=brief&search=upload').expect(200)).body.skills.map((s: { slug: string }) => s.slug);
     expect(both).toEqual(['brand-assets-upload']);
     expect((await m.api('get', '/skills?search=zzzz-nothing').expect(200)).body.skills).toEqual([]);
+    // "words in name, summary or tags" (section 4.6): a word of first-post's whenToUse only lists nothing.
+    expect((await m.api('get', '/skills?search=prove').expect(200)).body.skills).toEqual([]);
   });
 
   it('gives a skill with its Markdown body, and 404 for an unknown slug', async () => {
