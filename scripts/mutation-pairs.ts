@@ -1,9 +1,10 @@
 // npm run mutation:pairs: the suites against conditioned faults, a mutation operator that combines conditions. Each
 // fault of the catalogue that acts per request is gated by each condition of mocks/http/faults/conditions.ts
 // (`missing-refund@frozen`: the refund is kept only while the wallet is frozen), and the checks that catch the fault
-// run against the mock with it (seed 7, the default ten runs). A pair is caught (a check failed), missed (the condition
-// held where the fault acts, and every check passed), or not reached (the condition never held there: the checks never
-// drive that combination, or it cannot happen). The score is caught / (caught + missed).
+// run against the mock with it (seed 7, the default ten runs). A pair is caught (a check failed), missed (some answer
+// the checks got differs from the plain mock's, and every check passed), or not reached (every answer is the plain
+// mock's: the checks never drive the combination where the fault acts, or it cannot happen). The score is
+// caught / (caught + missed).
 // Usage: npm run mutation:pairs [-- --record] [--faults a,b] [--conditions c,d] [--runs N] [--seed N]
 //   --record writes docs/mutation-pairs.json, from which docs/suites.md's table is generated (npm run tables).
 import { writeFileSync } from 'node:fs';
@@ -28,16 +29,41 @@ const skipped = faults.filter((f) => unconditionable(f)).map((f) => ({ fault: f.
 const pairs: PairOutcome[] = [];
 const started = performance.now();
 
+/**
+ * The checks run against the mock with these faults, and every answer they got, in order: the in-process mock is
+ * seeded and its clock stands still, so a run without a fault answers the same each time, and a pair whose answers are
+ * those of the plain mock changed nothing the checks could see.
+ */
+/** Answers with their random tokens (top-up links, tickets, secrets: unguessable by design, never the same twice) and the networks' release ids blanked. */
+const unguessable = (text: string) => text.replace(/[0-9a-f]{24,}/g, '<random>').replace(/\d{15,}/g, '<random>');
+
+async function traced(faultsOn: string[], checks: string[]) {
+  const answers: string[] = [];
+  const around = (inner: typeof fetch): typeof fetch => async (input, init) => {
+    const response = await inner(input, init);
+    const request = input instanceof Request ? input : new Request(input, init);
+    answers.push(unguessable(`${request.method} ${request.url} ${response.status} ${await response.clone().text()}`));
+    return response;
+  };
+  const target = await inProcessTarget({ faults: faultsOn }, around);
+  const report = await runChecks(target, { seed, runs, checks });
+  return { report, answers, state: target.app.state };
+}
+
+const plain = new Map<string, string[]>();
 for (const fault of faults.filter((f) => !unconditionable(f))) {
+  const key = fault.caughtBy.join();
+  if (!plain.has(key)) plain.set(key, (await traced([], [...fault.caughtBy])).answers);
   for (const condition of conditions) {
     const name = `${fault.name}@${condition.name}`;
-    const target = await inProcessTarget({ faults: [name] });
-    const report = await runChecks(target, { seed, runs, checks: [...fault.caughtBy] });
+    const { report, answers, state } = await traced([name], [...fault.caughtBy]);
     const caughtBy = report.results.filter((r) => r.status === 'failed').map((r) => r.name);
-    const opened = openedCount(target.app.state, name);
-    const outcome: PairOutcome['outcome'] = caughtBy.length > 0 ? 'caught' : opened === 0 ? 'not reached' : 'missed';
+    const opened = openedCount(state, name);
+    const base = plain.get(key)!;
+    const same = answers.length === base.length && answers.every((a, i) => a === base[i]);
+    const outcome: PairOutcome['outcome'] = caughtBy.length > 0 ? 'caught' : same ? 'not reached' : 'missed';
     pairs.push({ fault: fault.name, condition: condition.name, outcome, caughtBy, opened });
-    if (outcome === 'missed') console.log(`missed  ${name} (the condition held on ${opened} request(s) the fault acts on; checks: ${fault.caughtBy.join(', ')})`);
+    if (outcome === 'missed') console.log(`missed  ${name} (answers differ from the plain mock's; the condition held on ${opened} request(s); checks: ${fault.caughtBy.join(', ')})`);
   }
 }
 

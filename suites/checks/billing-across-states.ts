@@ -88,8 +88,9 @@ export const billingAcrossStates = register({
     // A post on two channels shares one group, as the service's own app sends it: the free channel's part costs
     // nothing, so the wallet moves as for the charged part alone whether a status change takes the group or the post.
     let groups = 0;
-    const body = (type: 'draft' | 'schedule' | 'now', contents: string[], inter: number | undefined, on: On, date: string) => {
-      const group = on === 'both' ? { group: `billing-${ctx.seed}-${Date.now().toString(36)}-${groups++}` } : {};
+    const body = (type: 'draft' | 'schedule' | 'now', contents: string[], inter: number | undefined, on: On, date: string, now: number) => {
+      // Unique on a target that keeps what earlier runs made (its clock has moved on), the same on a seeded mock.
+      const group = on === 'both' ? { group: `billing-${ctx.seed}-${now.toString(36)}-${groups++}` } : {};
       const entry = (c: ChannelInfo, s: unknown) => ({ integration: { id: c.id }, ...group, value: contents.map((content) => ({ content, image: [] })), settings: s });
       return {
         type,
@@ -132,7 +133,7 @@ export const billingAcrossStates = register({
             const before = await readWallet(ctx, 'payg');
             const res: Exchange = post
               ? await ctx.api.call({ operationId: 'changePostStatus', path: { id: post.id }, body: { status: 'schedule' }, auth: { kind: 'payg' } })
-              : await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: body(type, contents, inter, on, date) });
+              : await ctx.api.call({ operationId: 'createPosts', auth: { kind: 'payg' }, body: body(type, contents, inter, on, date, now) });
             const after = await readWallet(ctx, 'payg');
             const added = newTransactions(before, after);
             const spent = -sumCents(added, 'SPEND');
@@ -172,10 +173,12 @@ export const billingAcrossStates = register({
             : await ctx.api.call({ operationId: 'deletePost', path: { id: post.id }, auth: { kind: 'payg' } });
           const after = await readWallet(ctx, 'payg');
           const refund = sumCents(newTransactions(before, after), 'REFUND');
-          ensure(res.status === 200 && refund === post.paid, {
+          // The balance moves by the refund and nothing else: an undo takes nothing.
+          const moved = cents(after.balance) - cents(before.balance);
+          ensure(res.status === 200 && refund === post.paid && moved === refund, {
             operation: res.operationId,
-            received: `${got(res)}; refunded ${refund / 100}`,
-            documented: `200 and a REFUND of the ${post.paid / 100} the ${post.state} post paid ("Credits given back", section 3), whatever the wallet's state (${account}; ${post.contents.length} item(s)${post.inter ? `, every ${post.inter} day(s)` : ''}${post.on === 'both' ? ', with a free channel beside' : post.on === 'free' ? ', on a free channel' : ''})`,
+            received: `${got(res)}; refunded ${refund / 100}, the balance moved by ${moved / 100}`,
+            documented: `200 and a REFUND of the ${post.paid / 100} the ${post.state} post paid, the balance up by as much ("Credits given back", section 3), whatever the wallet's state (${account}; ${post.contents.length} item(s)${post.inter ? `, every ${post.inter} day(s)` : ''}${post.on === 'both' ? ', with a free channel beside' : post.on === 'free' ? ', on a free channel' : ''})`,
             exchanges: [res],
           });
           if (s.kind === 'to draft') Object.assign(post, { state: 'draft', paid: 0 });

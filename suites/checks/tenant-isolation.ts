@@ -9,19 +9,36 @@ export const tenantIsolation = register({
   name: 'tenant_isolation',
   area: 'generic',
   kind: 'property',
-  description: "A file or post made in one workspace is not listed in another, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings, nor list its groups; every id-valued parameter (path, query filter, body) given another workspace's id is refused or finds nothing of it: no read, change, filter result or edit reaches across.",
+  description: "Both ways between two workspaces: a file or post made in one workspace is not listed in the other, and another workspace's key cannot delete it, post to its channel, nor read the channel's settings, nor list its groups; every id-valued parameter (path, query filter, body) given another workspace's id is refused or finds nothing of it: no read, change, filter result or edit reaches across.",
   rule: 'Section 5: a key or token "can do what the user\'s API key can do in the chosen workspace"; a workspace sees its own channels, posts and media.',
   needs: { keys: ['paid', 'payg'] },
   sweeps: true,
   async run(ctx) {
-    const mine = 'payg' as const;
-    const other = 'paid' as const;
-    if (['uploadMedia', 'listMedia', 'deleteMedia'].every((op) => ctx.inScope(op))) await mediaIsolated(ctx, mine, other);
-    else ctx.notAsked('media: outside the scope');
-    await postsIsolated(ctx, mine, other);
-    await everyIdOfAnother(ctx, mine, other);
+    // Both ways: a server that checks the workspace for one kind of caller only (a plan's code path of its own) is seen
+    // only by the caller it forgets.
+    for (const [mine, other] of [['payg', 'paid'], ['paid', 'payg']] as const) {
+      if (['uploadMedia', 'listMedia', 'deleteMedia'].every((op) => ctx.inScope(op))) await mediaIsolated(ctx, mine, other);
+      else ctx.notAsked('media: outside the scope');
+      await postsIsolated(ctx, mine, other);
+      await everyIdOfAnother(ctx, mine, other);
+    }
+    await groupsApart(ctx);
   },
 });
+
+/** Every workspace the run has a key for lists its own groups: no group id is in two workspaces' GET /groups. */
+async function groupsApart(ctx: CheckContext): Promise<void> {
+  if (!ctx.inScope('listGroups')) return;
+  const owner = new Map<string, KeyKind>();
+  for (const kind of (['free', 'payg', 'paid'] as const).filter((k) => ctx.target.keys[k])) {
+    const e = await ctx.api.read({ operationId: 'listGroups', auth: { kind } }, `the ${kind} workspace's groups`);
+    for (const id of records(e.responseBody).map((g) => String(g.id))) {
+      const first = owner.get(id);
+      ensure(first === undefined, { operation: 'listGroups', received: `group ${id} in the GET /groups of both the ${first} and the ${kind} workspace`, documented: "only the workspace's own groups (section 4.1: the group ids GET /integrations filters by)", exchanges: [e] });
+      owner.set(id, kind);
+    }
+  }
+}
 
 /**
  * Each operation that takes an id, given one of the other workspace's: a path id is refused (4xx, as for an id that

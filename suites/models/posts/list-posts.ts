@@ -5,7 +5,7 @@ import { fail, iso, listAround, windowOf, type ModelPost, type PostCommand, type
 const STATE_RULE: Record<ModelPost['state'], string> = {
   draft: 'DRAFT (section 3: a draft)',
   published: 'PUBLISHED (section 3: "published immediately" for now, "PUBLISHED" at the scheduled time)',
-  publishing: 'PUBLISHED, or still on the schedule a moment after it was sent (section 3: a now post is "published immediately"); never DRAFT',
+  publishing: 'PUBLISHED within the publish wait (section 3: a now post is "published immediately"; a server that sends from a queue is read again for --publish-wait seconds)',
   scheduled: 'neither DRAFT nor PUBLISHED before its time (section 3: "on the schedule"; the value itself is not shown)',
   unknown: 'anything',
   'draft or scheduled': 'DRAFT, or on the schedule (neither DRAFT nor PUBLISHED): its group\'s post on another channel was moved, and whether a status change takes the group or the post is not shown',
@@ -14,7 +14,7 @@ const STATE_RULE: Record<ModelPost['state'], string> = {
 function stateOk(expected: ModelPost['state'], state: unknown): boolean {
   if (expected === 'draft') return state === 'DRAFT';
   if (expected === 'published') return state === 'PUBLISHED';
-  if (expected === 'publishing') return state === 'PUBLISHED' || state === 'QUEUE';
+  if (expected === 'publishing') return state === 'PUBLISHED';
   if (expected === 'scheduled') return state !== 'DRAFT' && state !== 'PUBLISHED';
   if (expected === 'draft or scheduled') return state !== 'PUBLISHED';
   return true;
@@ -39,9 +39,9 @@ export class ListPosts implements PostCommand {
     const from = m.slot + this.from;
     const to = from + this.span;
     this.window = windowOf(r, from, to);
-    // A post the model has published may still be QUEUE a moment on a server that sends from a queue: read again
-    // until the calendar shows it sent, or the publish wait is over, and judge that answer.
-    const published = new Set(m.posts.filter((p) => p.state === 'published').map((p) => p.postId));
+    // A post the model has published, or sent now, may still be QUEUE a moment on a server that sends from a queue:
+    // read again until the calendar shows it sent, or the publish wait is over, and judge that answer.
+    const published = new Set(m.posts.filter((p) => p.state === 'published' || p.state === 'publishing').map((p) => p.postId));
     const { e, posts } = await r.ctx.eventually(
       () => listAround(r, from, to),
       (l) => l.posts.every((item) => !published.has(item?.id) || item.state !== 'QUEUE'),

@@ -26,7 +26,8 @@ export type ModelState =
   | 'published'
   /**
    * A `now` post before any time has passed: "published immediately" (section 3) is read as at once or as soon as the
-   * server's queue takes it, so it is `PUBLISHED` or still on the schedule, never `DRAFT`; once time passes, published.
+   * server's queue takes it: a listing reads again until it is `PUBLISHED`, for at most the publish wait, and then
+   * judges it; once time passes, published.
    */
   | 'publishing'
   /** A draft whose date has passed: "transitions other than those in the table: not shown". */
