@@ -115,7 +115,8 @@ export const webhookPerGroup = register({
           exchanges: [created],
         });
         // The calendar's releaseURL is the same post's "Address of the live post on the network" (section 2.3).
-        const live = (await findPost(ctx, kind, postId, new Date(date).toISOString()))?.releaseURL;
+        const listed = await findPost(ctx, kind, postId, new Date(date).toISOString());
+        const live = listed?.releaseURL;
         for (const hook of covering) {
           const to = sent.filter((d) => d.webhookId === hook.id);
           ensure(to.length === 1, {
@@ -132,6 +133,7 @@ export const webhookPerGroup = register({
             item && item.state !== 'PUBLISHED' ? `state ${show(item.state)} ("PUBLISHED for a delivery")` : '',
             item && item.integration?.id !== ch.id ? `integration.id ${show(item.integration?.id)} instead of ${ch.id}` : '',
             item && item.integration?.providerIdentifier !== ch.identifier ? `integration.providerIdentifier ${show(item.integration?.providerIdentifier)} instead of ${ch.identifier} ("the provider")` : '',
+            item && listed && item.content !== listed.content ? `content ${show(item.content, 120)}, the calendar giving ${show(listed.content, 120)} ("Post text as stored")` : '',
             item && (typeof item.releaseURL !== 'string' || item.releaseURL !== live) ? `releaseURL ${show(item.releaseURL)}, the calendar giving ${show(live)} ("Address of the live post", as GET /posts has it)` : '',
             item && c.type === 'schedule' && Date.parse(item.publishDate) !== date ? `publishDate ${show(item.publishDate)} instead of ${new Date(date).toISOString()} ("Publish date-time on the calendar")` : '',
           ].filter(Boolean);

@@ -1,7 +1,23 @@
 // The fault catalogue, Webhooks (section 6): each fault a realistic deviation from the contract and the checks that catch it.
 import { type FaultDefinition, afterTick, rowsOf } from './helpers.ts';
 import { sendWebhooks } from '../state.ts';
-import { groupDeliveries } from '../../domain/webhooks.ts';
+import { groupDeliveries, type OutboundWebhook } from '../../domain/webhooks.ts';
+import type { MockState } from '../state.ts';
+
+/** A fault in what a real delivery carries: changes each one's body as it is sent (the record the mock keeps is that body). */
+function deliveredAs(change: (body: any[], state: MockState, hook: OutboundWebhook) => unknown): NonNullable<FaultDefinition['install']> {
+  return (state) => {
+    const deliver = state.effects.deliverWebhook;
+    state.effects.deliverWebhook = (hook: OutboundWebhook) => {
+      if (hook.test || !Array.isArray(hook.body)) return deliver(hook);
+      const body = change(hook.body, state, hook);
+      // The mock keeps what it sends: the record made just before is the request as the fault sends it.
+      const kept = state.world.deliveries.findLast((d) => d.body === hook.body);
+      if (kept) (kept as { body: unknown }).body = body;
+      return deliver({ ...hook, body: body as unknown[] });
+    };
+  };
+}
 
 /** The webhooks faults, in the catalogue's order. */
 export const WEBHOOKS: FaultDefinition[] = [
@@ -13,5 +29,69 @@ export const WEBHOOKS: FaultDefinition[] = [
     install: afterTick((state, result) => {
       for (const { ws, row } of rowsOf(state, result.published)) if (row.index > 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
     }),
+  },
+  {
+    name: 'webhook-state-queue',
+    area: 'webhooks',
+    description: 'A delivery describes the post with the state it had when the send began, `QUEUE`, instead of `PUBLISHED`.',
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body) => body.map((p) => ({ ...p, state: 'QUEUE' }))),
+  },
+  {
+    name: 'webhook-date-of-sending',
+    area: 'webhooks',
+    description: "A delivery's `publishDate` is when the request was sent, not the post's date on the calendar.",
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body, state) => body.map((p) => ({ ...p, publishDate: new Date(state.clock.now() + 1000).toISOString() }))),
+  },
+  {
+    name: 'webhook-content-of-thread',
+    area: 'webhooks',
+    description: "A delivery's `content` is the whole thread's text, its items joined by new lines, not the first post's text as stored.",
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body, state, hook) => {
+      const ws = state.world.workspaces.get(hook.workspaceId);
+      return body.map((p) => {
+        const group = ws?.posts.rows.get(String(p.id))?.group;
+        const items = (group && ws?.posts.groups.get(group)) || [];
+        const rows = items.map((id) => ws!.posts.rows.get(id)).filter((r) => r !== undefined && r.channelId === p.integration?.id);
+        return rows.length > 1 ? { ...p, content: rows.map((r) => r!.content).join('\n') } : p;
+      });
+    }),
+  },
+  {
+    name: 'webhook-describes-last-item',
+    area: 'webhooks',
+    description: "A thread's delivery carries the id of the item that finished the chain, not the group's first post.",
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body, state, hook) => {
+      const ws = state.world.workspaces.get(hook.workspaceId);
+      return body.map((p) => {
+        const group = ws?.posts.rows.get(String(p.id))?.group;
+        const last = ((group && ws?.posts.groups.get(group)) || []).filter((id) => ws!.posts.rows.get(id)?.channelId === p.integration?.id).at(-1);
+        return last ? { ...p, id: last } : p;
+      });
+    }),
+  },
+  {
+    name: 'webhook-object-not-array',
+    area: 'webhooks',
+    description: 'A real delivery sends the post as a JSON object, not as an array holding it.',
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body) => body[0]),
+  },
+  {
+    name: 'webhook-retried',
+    area: 'webhooks',
+    description: 'A delivery the endpoint does not take (an error or a 5xx) is sent again a moment later, once.',
+    caughtBy: ['webhook_per_group'],
+    install: (state) => {
+      const deliver = state.effects.deliverWebhook;
+      state.effects.deliverWebhook = async (hook: OutboundWebhook) => {
+        const result = await deliver(hook);
+        if (!hook.test && !(hook as { retried?: boolean }).retried && (result.error !== null || (result.status ?? 0) >= 500)) sendWebhooks(state, [{ ...hook, retried: true } as OutboundWebhook]);
+        return result;
+      };
+    },
   },
 ];
