@@ -356,4 +356,20 @@ export const POSTS: FaultDefinition[] = [
       createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['not', 'anyOf', 'const', 'if'].includes(v.keyword ?? '')) })),
     },
   },
+  {
+    name: 'calendar-state-scheduled',
+    area: 'posts',
+    description: 'GET /posts answers `SCHEDULED` for a post on the schedule, a state name of its own, where section 2.3 lists `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.',
+    caughtBy: ['response_schema_conformance', 'post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.some((p: any) => p.state === 'QUEUE') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (p.state === 'QUEUE' ? { ...p, state: 'SCHEDULED' } : p)) } } : undefined)),
+  },
+  {
+    name: 'created-post-id-only',
+    area: 'posts',
+    description: 'POST /posts answers `[{postId}]` for each post made, without the `integration` (channel id) section 2.4 requires beside it.',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['createPosts'],
+    override: onOk((_, r) => (Array.isArray(r.body) && r.body.length > 0 ? { ...r, body: r.body.map(({ postId }: { postId: string }) => ({ postId })) } : undefined)),
+  },
 ];

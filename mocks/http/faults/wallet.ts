@@ -352,4 +352,12 @@ export const WALLET: FaultDefinition[] = [
       ]),
     ),
   },
+  {
+    name: 'balance-as-text',
+    area: 'wallet',
+    description: 'GET /wallet answers `balance` as a decimal string with two places ("525.00"), as a money column is serialized, where section 2.8 types it a number.',
+    caughtBy: ['response_schema_conformance', 'ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: onOk((_, r) => (typeof r.body?.balance === 'number' ? { ...r, body: { ...r.body, balance: r.body.balance.toFixed(2) } } : undefined)),
+  },
 ];
