@@ -357,6 +357,42 @@ export const POSTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'settings-required-unchecked',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings leave out a field section 2.9 marks required (x\'s who_can_reply_post, instagram\'s post_type, tiktok\'s duet...) is accepted: the settings schema lost its `required`, so only `__type`, allowed lists and bounds are checked.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      // A missing `settings` (reported at the entry) and a missing `__type` are still refused; only fields inside them pass.
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !(v.keyword === 'required' && /^\/posts\/\d+\/settings/.test(v.path) && v.params?.missingProperty !== '__type')) })),
+    },
+  },
+  {
+    name: 'settings-lists-unchecked',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings carry a value outside a field\'s allowed list (who_can_reply_post `nobody`, post_type `reel`, a youtube type `hidden`) is accepted: required fields and bounds are checked, allowed lists are not.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => v.keyword !== 'enum') })),
+    },
+  },
+  {
+    name: 'settings-type-mismatch-accepted',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings name another provider in `__type` (linkedin settings on an x channel) is checked against that provider\'s fields and accepted, the settings filed under the channel\'s provider: `__type` is never compared with the channel.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) => {
+            const channel = findChannel(ctx.ws, String(p?.integration?.id ?? ''));
+            const type = p?.settings?.__type;
+            return channel && typeof type === 'string' && type !== channel.identifier ? { ...p, settings: { ...p.settings, __type: channel.identifier } } : p;
+          });
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
     name: 'calendar-state-scheduled',
     area: 'posts',
     description: 'GET /posts answers `SCHEDULED` for a post on the schedule, a state name of its own, where section 2.3 lists `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.',
