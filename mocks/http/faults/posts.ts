@@ -393,6 +393,21 @@ export const POSTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'text-story-posted',
+    area: 'posts',
+    description: 'A facebook story with no photo or video is accepted and published as an ordinary post (its post_type taken as `post`), where section 2.9 says a story needs at least one photo or video.',
+    caughtBy: ['photo_counts_as_content_story_needs_one'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) =>
+            p?.settings?.post_type === 'story' && Array.isArray(p.value) && p.value[0] && (p.value[0].image ?? []).length === 0 ? { ...p, settings: { ...p.settings, post_type: 'post' } } : p,
+          );
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
     name: 'calendar-state-scheduled',
     area: 'posts',
     description: 'GET /posts answers `SCHEDULED` for a post on the schedule, a state name of its own, where section 2.3 lists `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.',
