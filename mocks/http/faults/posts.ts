@@ -408,6 +408,19 @@ export const POSTS: FaultDefinition[] = [
     },
   },
   {
+    name: 'thread-delay-ignored',
+    area: 'posts',
+    description: 'POST /posts drops each thread item\'s `delay`: the whole thread goes out at the post\'s time, where section 2.4 has each item go out its delay in minutes after the previous one.',
+    caughtBy: ['webhook_per_group'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) => (Array.isArray(p?.value) ? { ...p, value: p.value.map(({ delay: _, ...item }: any) => item) } : p));
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
     name: 'calendar-state-scheduled',
     area: 'posts',
     description: 'GET /posts answers `SCHEDULED` for a post on the schedule, a state name of its own, where section 2.3 lists `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.',
