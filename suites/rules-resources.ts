@@ -123,7 +123,7 @@ export const RESOURCE_RULES: Rule[] = [
   { section: '2', quote: '`autoTopUpCovers` boolean;', mock: { file: 'mocks/domain/wallet-estimate.ts', symbol: 'autoTopUpCovers: quote.covered' }, checks: ['auto_top_up_covers'], faults: ['auto-top-up-limit-ignored'], noVariation: FIXED },
   { section: '2', quote: '`perOccurrence` boolean;', mock: { file: 'mocks/domain/wallet-estimate.ts', symbol: 'perOccurrence: (input.inter' }, checks: ['estimate_counts_group_paid'], faults: ['estimate-per-occurrence-ignored'], noVariation: FIXED },
   { section: '2', quote: '`items` array of `{actionKey: string, credits: number}`;', mock: { file: 'mocks/domain/wallet-estimate.ts', symbol: 'items: items.map' }, checks: ['estimate_items_at_list_price', 'estimate_equals_charge'], faults: ['estimate-off-by-one'], noVariation: FIXED },
-  { section: '2', quote: '`topUpUrl` uri.', mock: { file: 'mocks/domain/wallet-estimate.ts', symbol: '`topUpUrl` is the wallet page' }, ...ANSWER, noVariation: FIXED },
+  { section: '2', quote: '`topUpUrl` uri.', mock: { file: 'mocks/domain/wallet-estimate.ts', symbol: '`topUpUrl` is the wallet page' }, ...ANSWER, variation: 'estimate-top-up-url-when-short' },
 
   // 2.9 Channel settings objects.
   { section: '2', quote: 'Each entry of `posts` carries `settings` with `__type` naming the provider.', mock: { file: 'mocks/domain/post-validation.ts', symbol: 'checkSettings' }, checks: ['settings_refused'], faults: ['settings-type-mismatch-accepted'], noVariation: FIXED },
