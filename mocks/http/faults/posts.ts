@@ -436,4 +436,12 @@ export const POSTS: FaultDefinition[] = [
     operations: ['createPosts'],
     override: onOk((_, r) => (Array.isArray(r.body) && r.body.length > 0 ? { ...r, body: r.body.map(({ postId }: { postId: string }) => ({ postId })) } : undefined)),
   },
+  {
+    name: 'release-url-empty',
+    area: 'posts',
+    description: 'GET /posts lists a published post with `releaseURL: ""` (the column\'s default, never filled in), where section 2.3 gives the address of the live post.',
+    caughtBy: ['post_reference_replaced'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.some((p: any) => typeof p.releaseURL === 'string') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.releaseURL === 'string' ? { ...p, releaseURL: '' } : p)) } } : undefined)),
+  },
 ];

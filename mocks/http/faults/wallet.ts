@@ -392,4 +392,16 @@ export const WALLET: FaultDefinition[] = [
     operations: ['estimateWalletCharge'],
     override: onOk((_, r) => (r.body?.perOccurrence === true ? { ...r, body: { ...r.body, perOccurrence: false } } : undefined)),
   },
+  {
+    name: 'uses-wallet-only-when-false',
+    area: 'wallet',
+    description: 'GET /wallet sends `usesWallet` only when it is false (a paid plan): the summary of a workspace on the wallet leaves it out, where section 2.8 gives it as required, always true.',
+    caughtBy: ['documented_variant_meaning', 'response_schema_conformance', 'ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: onOk((_, r) => {
+      if (r.body?.usesWallet !== true) return undefined;
+      const { usesWallet: _flag, ...rest } = r.body;
+      return { ...r, body: rest };
+    }),
+  },
 ];
