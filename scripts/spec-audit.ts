@@ -104,6 +104,10 @@ export const FINDINGS: Array<{ quote?: string; text: string }> = [
     text: 'Read, widened. Section 2.4 types an image item\'s `alt` and `thumbnail` as string, while section 2.6 gives the Media a client uploads first (and is told to use) `alt` and `thumbnail` as string|null: a client that puts the upload\'s answer into `value[].image` sends null. The spec accepts null there (the mock stores it); the suites send neither and hold no server to accepting null, since the reference types the field string.',
   },
   {
+    quote: '`topUpUrl` uri.',
+    text: 'Read, not required. Section 2.8 lists the estimate\'s fields and marks none required (where it means required it says so, as for WalletSummary\'s `usesWallet` and `balance`), nor says when `topUpUrl` is given; the service gives it only when the estimate is short. The spec takes the other fields as always present and leaves `topUpUrl` optional, so a server following the service is not failed; the mock gives it always, and the variation `estimate-top-up-url-when-short` proves the suites take either.',
+  },
+  {
     quote: 'Response (200): array of `{postId: string, integration: string}`, both required.',
     text: 'Read by the suites as every careful implementer may read it. How many entries, and for which items, is not said: one per entry of `posts`, or one per item of each entry\'s `value` (the post, then its thread items) are both accepted, the post first (variation `one-id-per-item`, docs/variations.md).',
   },

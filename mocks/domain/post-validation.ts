@@ -67,6 +67,9 @@ export function describeSettingsViolation(v: SettingsViolation): string {
   const field = v.path.replace(/^\//, '').replace(/\//g, '.');
   if (v.keyword === 'required') return `${field ? `${field}.` : ''}${v.params?.missingProperty} is required`;
   if (v.keyword === 'enum') return `${field || 'settings'} must be one of: ${(v.params?.allowedValues as unknown[]).join(', ')}`;
+  // A pattern that forbids a prefix (sanity's documentId, `^(?!drafts\.)`) says which prefix to leave out, not the regex.
+  const prefix = v.keyword === 'pattern' ? /^\^\(\?!(.+)\)$/.exec(String(v.params?.pattern ?? ''))?.[1]?.replace(/\\(.)/g, '$1') : undefined;
+  if (prefix !== undefined) return `${field || 'settings'} must not begin with "${prefix}": send it without that prefix`;
   return `${field || 'settings'} ${v.message}`;
 }
 

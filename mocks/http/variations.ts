@@ -339,6 +339,19 @@ export const VARIATIONS: VariationDefinition[] = [
     },
   },
   {
+    name: 'estimate-top-up-url-when-short',
+    area: 'wallet',
+    description: 'POST /wallet/estimate gives `topUpUrl` only when the estimate is short, as the service does (field notes), and leaves it out otherwise.',
+    allows: 'Section 2.8: WalletEstimate lists "`topUpUrl` uri" and marks no field of it required, nor says when the link is given',
+    operations: ['estimateWalletCharge'],
+    override: () => (r) => {
+      const b = object(r.body);
+      if (r.status !== 200 || !b || b.usesWallet !== true || b.short !== false || !('topUpUrl' in b)) return undefined;
+      const { topUpUrl: _link, ...rest } = b;
+      return { ...r, body: rest };
+    },
+  },
+  {
     name: 'forecast-null',
     area: 'wallet',
     description: 'GET /wallet answers forecast: null (no forecast) on every workspace that uses the wallet.',

@@ -64,7 +64,7 @@ describe('the MSW export under msw/node', () => {
     const estimate = await client.POST('/wallet/estimate', { body: { provider: 'x', contents: [linkPost.posts[0]!.value[0]!.content] } });
     if (!estimate.data?.usesWallet) throw new Error('the pay-as-you-go workspace estimates on its wallet');
     // Absolute URLs the mock hands out start with the origin the app calls.
-    expect(estimate.data.topUpUrl.startsWith(`${DEFAULT_ORIGIN}/`)).toBe(true);
+    expect(estimate.data.topUpUrl?.startsWith(`${DEFAULT_ORIGIN}/`)).toBe(true);
     const created = await client.POST('/posts', { body: linkPost });
     expect(created.response.status).toBe(200);
     const after = await balance();

@@ -1071,7 +1071,7 @@ export interface components {
             /** @description Repeat every n days; the price is then per occurrence. */
             inter?: number;
         };
-        /** @description What scheduling the post would charge. All listed fields are taken as always present. */
+        /** @description What scheduling the post would charge. The listed fields are taken as always present but `topUpUrl`: the reference marks no field of it required and says nothing of when the link is given, and the service gives it only when the estimate is short (a server may give it always, as the mock does). */
         WalletEstimate: {
             /** @constant */
             usesWallet: true;
@@ -1091,7 +1091,7 @@ export interface components {
                 credits: number;
             }[];
             /** Format: uri */
-            topUpUrl: string;
+            topUpUrl?: string;
         };
         SkillsList: {
             tags: components["schemas"]["SkillTag"][];

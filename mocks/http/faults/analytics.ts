@@ -79,4 +79,16 @@ export const ANALYTICS: FaultDefinition[] = [
       return undefined;
     }),
   },
+  {
+    name: 'analytics-total-null',
+    area: 'analytics',
+    description: 'GET /analytics/{integration} answers `total: null` for the last day of each series (today, not counted yet), where section 2.7 gives `total` a number or a string.',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['getChannelAnalytics'],
+    override: onOk((_, r) =>
+      Array.isArray(r.body) && r.body.some((s: any) => s.data?.length > 0)
+        ? { ...r, body: r.body.map((s: any) => ({ ...s, data: s.data.map((p: any, i: number) => (i === s.data.length - 1 ? { ...p, total: null } : p)) })) }
+        : undefined,
+    ),
+  },
 ];

@@ -13,7 +13,7 @@ import { MEDIA } from './media.ts';
 import { ANALYTICS } from './analytics.ts';
 import { WALLET } from './wallet.ts';
 import { findSlotIgnoresPosts, imageOnlyItemRefused, POSTS, youtubeTagsUnchecked } from './posts.ts';
-import { CHANNELS, groupFilterIgnored } from './channels.ts';
+import { CHANNELS, channelCustomerIdOnly, groupFilterIgnored, noSettingsNull, settingsSchemaUnrequired } from './channels.ts';
 import { WEBHOOKS } from './webhooks.ts';
 import { PLANS } from './plans.ts';
 import { LIMITS } from './limits.ts';
@@ -38,7 +38,7 @@ export const FAULTS: FaultDefinition[] = [
   // catalogue keeps them there, so its order (and the README's table) does not change.
   ...after(WALLET, {
     'forecast-skips-repeating': [findSlotIgnoresPosts],
-    'prices-filter-ignored': [imageOnlyItemRefused, youtubeTagsUnchecked, groupFilterIgnored],
+    'prices-filter-ignored': [imageOnlyItemRefused, youtubeTagsUnchecked, groupFilterIgnored, channelCustomerIdOnly, noSettingsNull, settingsSchemaUnrequired],
   }),
   ...POSTS,
   ...CHANNELS,

@@ -186,4 +186,12 @@ export const MEDIA: FaultDefinition[] = [
       }),
     },
   },
+  {
+    name: 'brief-upload-no-mime',
+    area: 'media',
+    description: 'POST /brief-upload/<token> answers the Media without the `mime` that section 2.6 says the brief upload response adds (its `type` is kept).',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['uploadBriefFile'],
+    override: () => (r) => (r.status === 200 && r.body && typeof r.body === 'object' && 'mime' in r.body ? { ...r, body: Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'mime')) } : undefined),
+  },
 ];

@@ -356,4 +356,92 @@ export const POSTS: FaultDefinition[] = [
       createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !['not', 'anyOf', 'const', 'if'].includes(v.keyword ?? '')) })),
     },
   },
+  {
+    name: 'settings-required-unchecked',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings leave out a field section 2.9 marks required (x\'s who_can_reply_post, instagram\'s post_type, tiktok\'s duet...) is accepted: the settings schema lost its `required`, so only `__type`, allowed lists and bounds are checked.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      // A missing `settings` (reported at the entry) and a missing `__type` are still refused; only fields inside them pass.
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => !(v.keyword === 'required' && /^\/posts\/\d+\/settings/.test(v.path) && v.params?.missingProperty !== '__type')) })),
+    },
+  },
+  {
+    name: 'settings-lists-unchecked',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings carry a value outside a field\'s allowed list (who_can_reply_post `nobody`, post_type `reel`, a youtube type `hidden`) is accepted: required fields and bounds are checked, allowed lists are not.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      createPosts: (inner) => aroundBody(inner, (ctx, handle) => handle({ ...ctx, deferred: ctx.deferred.filter((v) => v.keyword !== 'enum') })),
+    },
+  },
+  {
+    name: 'settings-type-mismatch-accepted',
+    area: 'posts',
+    description: 'A scheduled or immediate post whose settings name another provider in `__type` (linkedin settings on an x channel) is checked against that provider\'s fields and accepted, the settings filed under the channel\'s provider: `__type` is never compared with the channel.',
+    caughtBy: ['settings_refused'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) => {
+            const channel = findChannel(ctx.ws, String(p?.integration?.id ?? ''));
+            const type = p?.settings?.__type;
+            return channel && typeof type === 'string' && type !== channel.identifier ? { ...p, settings: { ...p.settings, __type: channel.identifier } } : p;
+          });
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
+    name: 'text-story-posted',
+    area: 'posts',
+    description: 'A facebook story with no photo or video is accepted and published as an ordinary post (its post_type taken as `post`), where section 2.9 says a story needs at least one photo or video.',
+    caughtBy: ['photo_counts_as_content_story_needs_one'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) =>
+            p?.settings?.post_type === 'story' && Array.isArray(p.value) && p.value[0] && (p.value[0].image ?? []).length === 0 ? { ...p, settings: { ...p.settings, post_type: 'post' } } : p,
+          );
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
+    name: 'thread-delay-ignored',
+    area: 'posts',
+    description: 'POST /posts drops each thread item\'s `delay`: the whole thread goes out at the post\'s time, where section 2.4 has each item go out its delay in minutes after the previous one.',
+    caughtBy: ['webhook_per_group'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (ctx.body.posts ?? []).map((p: any) => (Array.isArray(p?.value) ? { ...p, value: p.value.map(({ delay: _, ...item }: any) => item) } : p));
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  {
+    name: 'calendar-state-scheduled',
+    area: 'posts',
+    description: 'GET /posts answers `SCHEDULED` for a post on the schedule, a state name of its own, where section 2.3 lists `QUEUE`, `PUBLISHED`, `ERROR`, `DRAFT`.',
+    caughtBy: ['response_schema_conformance', 'post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.some((p: any) => p.state === 'QUEUE') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (p.state === 'QUEUE' ? { ...p, state: 'SCHEDULED' } : p)) } } : undefined)),
+  },
+  {
+    name: 'created-post-id-only',
+    area: 'posts',
+    description: 'POST /posts answers `[{postId}]` for each post made, without the `integration` (channel id) section 2.4 requires beside it.',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['createPosts'],
+    override: onOk((_, r) => (Array.isArray(r.body) && r.body.length > 0 ? { ...r, body: r.body.map(({ postId }: { postId: string }) => ({ postId })) } : undefined)),
+  },
+  {
+    name: 'release-url-empty',
+    area: 'posts',
+    description: 'GET /posts lists a published post with `releaseURL: ""` (the column\'s default, never filled in), where section 2.3 gives the address of the live post.',
+    caughtBy: ['post_reference_replaced'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.some((p: any) => typeof p.releaseURL === 'string') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.releaseURL === 'string' ? { ...p, releaseURL: '' } : p)) } } : undefined)),
+  },
 ];

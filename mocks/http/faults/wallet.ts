@@ -412,4 +412,56 @@ export const WALLET: FaultDefinition[] = [
       ]),
     ),
   },
+  {
+    name: 'balance-as-text',
+    area: 'wallet',
+    description: 'GET /wallet answers `balance` as a decimal string with two places ("525.00"), as a money column is serialized, where section 2.8 types it a number.',
+    caughtBy: ['response_schema_conformance', 'ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: onOk((_, r) => (typeof r.body?.balance === 'number' ? { ...r, body: { ...r.body, balance: r.body.balance.toFixed(2) } } : undefined)),
+  },
+  {
+    name: 'not-on-wallet-unflagged',
+    area: 'wallet',
+    description: 'GET /wallet on a paid plan answers `{message}` alone, without `usesWallet: false`: a client cannot tell it from a wallet answer with its fields missing.',
+    caughtBy: ['documented_variant_meaning', 'response_schema_conformance'],
+    operations: ['getWallet'],
+    override: onOk((_, r) => (r.body?.usesWallet === false ? { ...r, body: { message: r.body.message } } : undefined)),
+  },
+  {
+    name: 'paid-transactions-items-null',
+    area: 'wallet',
+    description: 'GET /wallet/transactions on a paid plan answers `items: null` (there is no ledger to list), where section 2.8 gives NotOnWallet plus `total` and `items` as an empty array.',
+    caughtBy: ['response_schema_conformance'],
+    operations: ['listWalletTransactions'],
+    override: onOk((_, r) => (r.body?.usesWallet === false ? { ...r, body: { ...r.body, items: null } } : undefined)),
+  },
+  {
+    name: 'estimate-always-charged',
+    area: 'wallet',
+    description: 'POST /wallet/estimate answers `charged: true` whatever the provider, a price of 0 too, where section 2.8 has it false when the provider is not charged per post.',
+    caughtBy: ['unlisted_channels_free'],
+    operations: ['estimateWalletCharge'],
+    override: onOk((_, r) => (r.body?.charged === false ? { ...r, body: { ...r.body, charged: true } } : undefined)),
+  },
+  {
+    name: 'estimate-per-occurrence-ignored',
+    area: 'wallet',
+    description: 'POST /wallet/estimate answers `perOccurrence: false` for a repeating post too (`inter` > 0): the flag is never set.',
+    caughtBy: ['estimate_counts_group_paid'],
+    operations: ['estimateWalletCharge'],
+    override: onOk((_, r) => (r.body?.perOccurrence === true ? { ...r, body: { ...r.body, perOccurrence: false } } : undefined)),
+  },
+  {
+    name: 'uses-wallet-only-when-false',
+    area: 'wallet',
+    description: 'GET /wallet sends `usesWallet` only when it is false (a paid plan): the summary of a workspace on the wallet leaves it out, where section 2.8 gives it as required, always true.',
+    caughtBy: ['documented_variant_meaning', 'response_schema_conformance', 'ledger_balance_equals_transactions'],
+    operations: ['getWallet'],
+    override: onOk((_, r) => {
+      if (r.body?.usesWallet !== true) return undefined;
+      const { usesWallet: _flag, ...rest } = r.body;
+      return { ...r, body: rest };
+    }),
+  },
 ];

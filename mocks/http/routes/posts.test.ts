@@ -354,6 +354,13 @@ describe('PUT /posts/{id}/status, release id, missing', () => {
     await m.api('put', '/posts/post_unknown/status').send({ status: 'schedule' }).expect(404);
   });
 
+  it('a sanity documentId with the drafts. prefix is refused naming the prefix to leave out, not the pattern', async () => {
+    const m = testMock();
+    const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_sanity', 'Weekly news', { __type: 'sanity', documentId: 'drafts.weekly-news' })])).expect(400);
+    expect(res.body).toMatchObject({ provider: 'sanity', message: 'documentId must not begin with "drafts.": send it without that prefix' });
+    expect(await listAll(m)).toEqual([]);
+  });
+
   it('a draft saved without settings, or missing a required field, is refused when put on the schedule: 400 naming the channel and what to send, nothing charged, and it stays a draft (section 2.9)', async () => {
     const m = testMock();
     const bare = (await m.api('post', '/posts').send(body('draft', [entry('ch_payg_x', 'no settings', null)])).expect(200)).body[0].postId;
