@@ -232,7 +232,8 @@ function planEntry(
     checkSettings(channel, info, entry.settings, validateSettings, i);
     if (channel.disabled) throw invalid(`Channel ${channel.name} is disabled; enable it before scheduling to it`);
   }
-  checkMedia(channel, info, target === 'QUEUE' ? settings : null, entry.value);
+  // Like the settings check, the media step is met when the post is scheduled or sent: a draft is saved to be finished.
+  if (target === 'QUEUE') checkMedia(channel, info, settings, entry.value);
   checkLength(channel, info, entry.value);
   return { channel, group: entry.group ?? env.ids.id('grp_', channel.id), existing, target, settings, items: entry.value };
 }
@@ -351,6 +352,10 @@ export function changeStatus(world: World, ws: Workspace, id: string, status: 'd
   const channelOf = (r: PostRow) => findChannel(ws, r.channelId)!;
   if (to === 'QUEUE' && validate) {
     for (const r of moving) if (r.state === 'DRAFT') checkSettings(channelOf(r), providerInfo(world, channelOf(r).identifier), r.settings, validate, 0);
+  }
+  if (to === 'QUEUE') {
+    // The media step a draft skipped, on the first item of each channel's thread that moves.
+    for (const r of moving) if (r.state === 'DRAFT' && r.index === 0) checkMedia(channelOf(r), providerInfo(world, channelOf(r).identifier), r.settings, [{ content: r.content, image: r.images }]);
   }
   const pay = to === 'QUEUE' ? moving.map((r) => billable(r, channelOf(r))) : [];
   const release = to === 'DRAFT' ? moving.filter((r) => r.state === 'QUEUE').map((r) => ({ postId: r.id, reason: 'moved back to drafts' as const })) : [];

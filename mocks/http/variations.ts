@@ -4,6 +4,7 @@
 // must find no departure against any of them, alone or together (suites/variations.test.ts), and must still catch every
 // fault with all of them on.
 import type { FaultDefinition, Reply } from './faults/helpers.ts';
+import type { OperationHandler } from './pipeline.ts';
 import { around, workspaceOf } from './faults/helpers.ts';
 import { textLength, TOO_LONG_MESSAGE } from '../domain/post-validation.ts';
 import { invalid, rateLimited } from '../domain/errors.ts';
@@ -205,6 +206,29 @@ export const VARIATIONS: VariationDefinition[] = [
           }
         }),
     },
+  },
+  {
+    name: 'text-only-accepted',
+    area: 'posts',
+    description: 'A post of text alone is taken on every channel: the mock\'s media step (Instagram, TikTok and YouTube need a photo or video) is off; the Facebook story, which the reference pins, still needs one.',
+    allows: 'Section 7: "A post with no text and no media" is refused; no sentence says a post of text alone is refused on a channel, except a Facebook story (section 2.9: "A story needs at least one photo or video")',
+    handlers: Object.fromEntries(
+      ['createPosts', 'changePostStatus'].map((op) => [
+        op,
+        (inner: OperationHandler) =>
+          around(inner, async (ctx, handle) => {
+            // The rows without a `when` (always media) are read without it while the request is handled, then as they were.
+            const rows = Object.values(ctx.world.fixtures.providers).filter((row) => row.media && !row.media.when);
+            const kept = rows.map((row) => row.media);
+            for (const row of rows) row.media = undefined;
+            try {
+              return await handle(ctx);
+            } finally {
+              rows.forEach((row, i) => (row.media = kept[i]));
+            }
+          }),
+      ]),
+    ),
   },
   {
     name: 'settings-error-as-error',

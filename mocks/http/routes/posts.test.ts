@@ -150,6 +150,19 @@ describe('POST /posts', () => {
     await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_facebook', 'text post', { __type: 'facebook' })])).expect(200);
   });
 
+  it('saves a draft of text alone on a channel that needs media, and meets the media step when it is moved to the schedule (as the settings check), unless the text-only-accepted variation is on', async () => {
+    const settings = { __type: 'youtube', title: 'My film', type: 'public' };
+    for (const variations of [[], ['text-only-accepted']]) {
+      const m = testMock({ variations });
+      await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_youtube', 'words only', settings)])).expect(variations.length ? 200 : 400);
+      const draft = (await m.api('post', '/posts').send(body('draft', [entry('ch_payg_youtube', 'words first, the film later', settings)])).expect(200)).body[0].postId;
+      const moved = await m.api('put', `/posts/${draft}/status`).send({ status: 'schedule' }).expect(variations.length ? 200 : 400);
+      if (!variations.length) expect(moved.body).toMatchObject({ provider: 'youtube', message: expect.stringContaining('photo or video') });
+      // The Facebook story is the reference's own rule: the variation keeps it.
+      await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_facebook', 'story', { __type: 'facebook', post_type: 'story' })])).expect(400);
+    }
+  });
+
   it('refuses text over the channel maximum, counting links as 23 on x', async () => {
     const m = testMock();
     const res = await m.api('post', '/posts').send(body('schedule', [entry('ch_payg_x', 'a'.repeat(281))])).expect(400);
