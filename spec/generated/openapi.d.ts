@@ -2376,8 +2376,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description `media` or `brief`. Any value other than `brief` yields a media ticket. */
-                    purpose?: string;
+                    /** @description `media` or `brief`. Any value other than `brief` yields a media ticket; `null` is none. */
+                    purpose?: string | null;
                 };
             };
         };
@@ -2750,7 +2750,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100. */
                 size?: number;
-                /** @description Comma separated list of transaction types to include, for example `SPEND,REFUND`. */
+                /** @description Comma separated list of transaction types to include, for example `SPEND,REFUND` (spaces around the commas are taken as well). */
                 type?: string;
             };
             header?: never;

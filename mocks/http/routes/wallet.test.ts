@@ -82,6 +82,8 @@ describe('GET /wallet/transactions', () => {
     expect(last).toMatchObject({ page: 2, nextPage: null });
     expect(last.items.map((t: any) => t.type)).toEqual(['TOPUP']);
     expect((await ledger(m, KEYS.payg, 'type=TOPUP,GRANT')).total).toBe(5);
+    // A list written with spaces after its commas, as people write lists, is the same list.
+    expect((await ledger(m, KEYS.payg, 'type=TOPUP,%20GRANT')).total).toBe(5);
     expect((await ledger(m, KEYS.payg, 'type=SPEND')).items).toEqual([]);
     expect((await m.api('get', '/wallet/transactions').expect(200)).body.size).toBe(20);
   });
