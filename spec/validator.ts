@@ -108,6 +108,16 @@ const FORMAT_HINTS: Record<string, string> = {
   email: 'must be an email address, such as name@example.com',
 };
 
+/**
+ * A pattern that is a choice of words (a list of transaction types) refused in words: the values it takes, not the
+ * regular expression, which says how to fix it only to a reader of regular expressions.
+ */
+function patternHint(pattern: string): string | undefined {
+  const words = /\(((?:[A-Za-z0-9_]+\|)+[A-Za-z0-9_]+)\)/.exec(pattern)?.[1]?.split('|');
+  if (!words) return undefined;
+  return pattern.includes(',') ? `must be a comma separated list of: ${words.join(', ')}` : `must be one of: ${words.join(', ')}`;
+}
+
 /** Turn Ajv's errors into violations, dropping the bookkeeping ones that only repeat a nested error. */
 function toViolations(where: Violation['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Violation[] {
   if (!errors || errors.length === 0) return [];
@@ -119,6 +129,7 @@ function toViolations(where: Violation['in'], errors: ErrorObject[] | null | und
   for (const e of chosen) {
     const path = prefix + e.instancePath;
     let message = (e.keyword === 'format' && FORMAT_HINTS[(e.params as { format: string }).format]) || (e.message ?? 'is invalid');
+    if (e.keyword === 'pattern') message = patternHint((e.params as { pattern: string }).pattern) ?? message;
     if (e.keyword === 'enum') message += `: ${(e.params as any).allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
     if (e.keyword === 'const') message += `: ${JSON.stringify((e.params as any).allowedValue)}`;
     if (e.keyword === 'additionalProperties') message += `: ${(e.params as any).additionalProperty}`;
