@@ -13,10 +13,13 @@ function deliveredAs(change: (body: any[], state: MockState, hook: OutboundWebho
     const deliver = state.effects.deliverWebhook;
     state.effects.deliverWebhook = (hook: OutboundWebhook) => {
       if (hook.test !== test || !Array.isArray(hook.body)) return deliver(hook);
+      // The record the mock keeps is made just before the send, synchronously: the last one, for this hook. A
+      // variation worn with the fault may have given the hook a body of its own (its ids) before it reaches here, so
+      // the record is changed from its own body, in the mock's ids, which the fault's lookups read.
+      const last = state.world.deliveries.at(-1);
+      const kept = last && (last.body === hook.body || (last.url === hook.url && last.webhookId === hook.webhookId && last.workspaceId === hook.workspaceId)) ? last : undefined;
       const body = change(hook.body, state, hook);
-      // The mock keeps what it sends: the record made just before is the request as the fault sends it.
-      const kept = state.world.deliveries.findLast((d) => d.body === hook.body);
-      if (kept) (kept as { body: unknown }).body = body;
+      if (kept) (kept as { body: unknown }).body = kept.body === hook.body || !Array.isArray(kept.body) ? body : change(kept.body, state, hook);
       return deliver({ ...hook, body: body as unknown[] });
     };
   };
