@@ -1,5 +1,5 @@
 // The fault catalogue, Webhooks (section 6): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, afterTick, around, nowIn, remember, rowsOf } from './helpers.ts';
+import { type FaultDefinition, afterTick, around, nowIn, onOk, remember, rowsOf } from './helpers.ts';
 import { sendWebhooks } from '../state.ts';
 import { createWebhook, groupDeliveries, type OutboundWebhook } from '../../domain/webhooks.ts';
 import type { MockState } from '../state.ts';
@@ -107,6 +107,21 @@ export const WEBHOOKS: FaultDefinition[] = [
     caughtBy: ['webhook_per_group'],
     install: afterTick((state, result) => {
       for (const { ws, row } of rowsOf(state, result.failed)) if (row.index === 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+    }),
+  },
+  {
+    name: 'webhook-on-schedule',
+    area: 'webhooks',
+    description: 'Saving a scheduled post fires the event at once (a "post saved" hook wired to the webhooks), before the post is published.',
+    caughtBy: ['webhook_per_group'],
+    operations: ['createPosts'],
+    override: onOk((state, r, ws) => {
+      if (!Array.isArray(r.body)) return undefined;
+      for (const made of r.body as Array<{ postId?: unknown }>) {
+        const row = ws.posts.rows.get(String(made?.postId));
+        if (row && row.state === 'QUEUE' && row.index === 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+      }
+      return undefined;
     }),
   },
   {
