@@ -7,6 +7,8 @@ import { ensure, got, register, show } from './registry.ts';
 type Kind = 'paid' | 'payg' | 'free';
 const KINDS: Kind[] = ['paid', 'payg', 'free'];
 const MINUTE = 60;
+/** Every app is made with a profile picture: "a profile picture and a redirect URL are set", and a server may require both. */
+const PICTURE = 'https://client.example.com/logo.png';
 
 interface App {
   clientId: string;
@@ -62,8 +64,8 @@ export const codeExchangeRules = register({
       'codes exchange only for their app, within 10 minutes',
       fc.constant(null),
       async () => {
-        const a: App = await control.createOAuthApp(wsA!, { name: 'App A', redirectUrl: 'https://a.example.com/callback' });
-        const b: App = await control.createOAuthApp(wsB!, { name: 'App B', redirectUrl: 'https://b.example.com/callback' });
+        const a: App = await control.createOAuthApp(wsA!, { name: 'App A', redirectUrl: 'https://a.example.com/callback', picture: PICTURE });
+        const b: App = await control.createOAuthApp(wsB!, { name: 'App B', redirectUrl: 'https://b.example.com/callback', picture: PICTURE });
         const code = await codeFor(control, a, wsA!);
         const good = { grant_type: 'authorization_code', code, client_id: a.clientId, client_secret: a.clientSecret };
         const { code: _code, ...noCode } = good;
@@ -109,7 +111,7 @@ export const appRules = register({
   area: 'oauth',
   kind: 'property',
   description:
-    'A workspace\'s app (through control, as in the app) is created with a 100-character name and a 500-character description; a second app is refused; a new redirect URL and then a 1-character name are accepted as edits, and consent after each redirects to the new URL; once the app is deleted a new one can be created. Revoking one app leaves another app\'s token and unspent code working. The consent page refuses (4xx) a response_type other than code, an unknown client_id and none.',
+    'A workspace\'s app (through control, as in the app) is refused with a 101-character name or a 501-character description, and created with a 100-character name and a 500-character description; a second app is refused; a new redirect URL and then a 1-character name are accepted as edits, and consent after each redirects to the new URL; once the app is deleted a new one can be created. Revoking one app leaves another app\'s token and unspent code working. The consent page refuses (4xx) a response_type other than code, an unknown client_id and none.',
   rule: 'Section 5, OAuth apps 1: "A workspace has at most one OAuth app. Only workspace admins create, edit or delete it. App name is up to 100 characters; description is optional, up to 500 characters"; 3: "response_type (must be code)"; 4: "redirected to the redirect URL"; 6: "A user revokes an app ... revocation stops the token" (that app\'s); section 8: "OAuth apps per workspace | 1", "OAuth app name / description | 100 / 500 characters".',
   needs: { anyKey: KINDS, control: 'creating, editing, deleting and revoking OAuth apps and approving consent as the user' },
   async run(ctx) {
@@ -121,10 +123,18 @@ export const appRules = register({
       'one app per workspace; revoking one app stops only its tokens',
       fc.constant(null),
       async () => {
-        const first = await attempt(() => control.createOAuthApp(wsA!, { name: 'N'.repeat(100), description: 'D'.repeat(500), redirectUrl: 'https://a.example.com/callback' }));
+        // One character past each bound is refused, and leaves the workspace without an app.
+        for (const [what, fields] of [
+          ['a name of 101 characters', { name: 'N'.repeat(101) }],
+          ['a description of 501 characters', { name: 'Long description', description: 'D'.repeat(501) }],
+        ] as const) {
+          const over = await attempt(() => control.createOAuthApp(wsA!, { ...fields, redirectUrl: 'https://a.example.com/callback', picture: PICTURE }));
+          ensure(!over.ok && refusedBy(over.status), { operation: 'createOAuthApp (control)', received: over.ok ? `an app created with ${what}` : `${over.status} for ${what}`, documented: 'refused: "App name is up to 100 characters; description is optional, up to 500 characters"' });
+        }
+        const first = await attempt(() => control.createOAuthApp(wsA!, { name: 'N'.repeat(100), description: 'D'.repeat(500), redirectUrl: 'https://a.example.com/callback', picture: PICTURE }));
         ensure(first.ok, { operation: 'createOAuthApp (control)', received: first.ok ? '' : `${first.status} ${show(first.body, 200)}`, documented: 'accepted: a name of 100 characters and a description of 500 ("up to 100", "up to 500 characters")' });
         const a: App = first.body;
-        const second = await attempt(() => control.createOAuthApp(wsA!, { name: 'Second', redirectUrl: 'https://a.example.com/other' }));
+        const second = await attempt(() => control.createOAuthApp(wsA!, { name: 'Second', redirectUrl: 'https://a.example.com/other', picture: PICTURE }));
         ensure(!second.ok && refusedBy(second.status), { operation: 'createOAuthApp (control)', received: second.ok ? 'a second app accepted' : `${second.status}`, documented: 'refused: "A workspace has at most one OAuth app"' });
         const moved = await attempt(() => control.updateOAuthApp(wsA!, { redirectUrl: 'https://a.example.com/moved' }));
         ensure(moved.ok, { operation: 'updateOAuthApp (control)', received: moved.ok ? '' : `${moved.status} ${show(moved.body, 200)}`, documented: 'accepted: an admin edits the app, whose redirect URL is set' });
@@ -137,7 +147,7 @@ export const appRules = register({
         ensure(`${landed.origin}${landed.pathname}` === 'https://a.example.com/moved' && landed.searchParams.get('error') === 'access_denied', { operation: 'submitOAuthConsent', received: `redirect to ${landed}`, documented: '"redirected to the redirect URL" the app has now, with error=access_denied on denial' });
 
         // Two apps with a token each, and an unspent code of B's: revoking A stops A's token only.
-        const b: App = await control.createOAuthApp(wsB!, { name: 'App B', redirectUrl: 'https://b.example.com/callback' });
+        const b: App = await control.createOAuthApp(wsB!, { name: 'App B', redirectUrl: 'https://b.example.com/callback', picture: PICTURE });
         const tokenOf = async (app: App, ws: string) => {
           const res = await exchange(control, { grant_type: 'authorization_code', code: await codeFor(control, app, ws), client_id: app.clientId, client_secret: app.clientSecret });
           const body = record(await res.json().catch(() => undefined));
@@ -158,7 +168,7 @@ export const appRules = register({
 
         const deleted = await attempt(() => control.deleteOAuthApp(wsA!));
         ensure(deleted.ok, { operation: 'deleteOAuthApp (control)', received: deleted.ok ? '' : `${deleted.status}`, documented: 'accepted: an admin deletes the app' });
-        const again = await attempt(() => control.createOAuthApp(wsA!, { name: 'Again', redirectUrl: 'https://a.example.com/callback' }));
+        const again = await attempt(() => control.createOAuthApp(wsA!, { name: 'Again', redirectUrl: 'https://a.example.com/callback', picture: PICTURE }));
         ensure(again.ok, { operation: 'createOAuthApp (control)', received: again.ok ? '' : `${again.status} ${show(again.body, 200)}`, documented: 'accepted: with its app deleted the workspace has none ("at most one OAuth app")' });
 
         for (const [what, query] of [

@@ -81,3 +81,44 @@ export const testDeliverySample = register({
     ensure(problems.length === 0, { operation: 'sendTestWebhook (control)', received: `${problems.join('; ')}: ${show(body, 500)}`, documented: '"a sample array of two example posts (one per two different networks)", each a section 6 payload object', exchanges: [] });
   },
 });
+
+/** Addresses the reference's "private and internal network addresses" names, none of them loopback (which a test target may allow for its receivers). */
+const INTERNAL: Array<[string, string]> = [
+  ['a private 10.0.0.0/8 address', 'https://10.0.0.7/hook'],
+  ['a private 172.16.0.0/12 address', 'https://172.16.5.4/hook'],
+  ['a private 192.168.0.0/16 address', 'https://192.168.1.20/hook'],
+  ['the link-local metadata address', 'https://169.254.169.254/latest/meta-data'],
+  ['an IPv6 unique-local address', 'https://[fd00::1]/hook'],
+];
+
+export const webhookUrlPublic = register({
+  name: 'webhook_url_public_https',
+  area: 'webhooks',
+  kind: 'property',
+  description: 'A webhook registered (as the app would, through control) with an https URL to a private or internal address (10/8, 172.16/12, 192.168/16, 169.254.169.254, fd00::/8), or with plain http to a public address, is refused with a 4xx and is not listed afterwards.',
+  rule: 'Section 6: "Webhook configuration: a name; a URL that must be a public HTTPS address (private and internal network addresses are refused)".',
+  needs: { anyKey: ['paid', 'payg', 'free'], control: 'webhooks are configured in the app, which control stands for' },
+  async run(ctx) {
+    const control = ctx.requireControl('webhooks are configured in the app');
+    const kind = (['paid', 'payg', 'free'] as const).find((k) => ctx.has(k))!;
+    const ws = ctx.target.workspaceIds[kind] ?? ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`);
+    // A refusal for the plan's count would say nothing of the address: only a workspace with room is asked.
+    const existing: unknown[] = await control.webhooks(ws);
+    if (kind !== 'paid' && existing.length >= 30) ctx.notVerified(`the ${kind} workspace already has ${existing.length} webhooks, the free plan's count`);
+    const cases: Array<[string, string]> = [...INTERNAL, ['plain http to a public address', 'http://93.184.215.14/hook']];
+    for (const [what, url] of cases) {
+      let answer: string | undefined;
+      try {
+        const hook = await control.createWebhook(ws, { name: `internal ${what}`, url, integrations: 'all' });
+        // Accepted: taken away again at once, so that no post of the run is ever delivered there.
+        await control.deleteWebhook(ws, hook.id).catch(() => undefined);
+      } catch (err) {
+        if (!(err instanceof ControlError)) throw err;
+        answer = `${err.status} ${show(err.body, 200)}`;
+      }
+      ensure(answer !== undefined && answer.startsWith('4'), { operation: 'createWebhook (control)', received: answer ? `${answer} for ${what} (${url})` : `a webhook to ${what} (${url}) accepted`, documented: 'a 4xx refusal: "a URL that must be a public HTTPS address (private and internal network addresses are refused)"', exchanges: [] });
+      const listed = (await control.webhooks(ws)).filter((h) => record(h)?.url === url);
+      ensure(listed.length === 0, { operation: 'listWebhooks (control)', received: `${listed.length} webhook(s) to ${url} listed after the refusal`, documented: 'a refused webhook is not registered', exchanges: [] });
+    }
+  },
+});

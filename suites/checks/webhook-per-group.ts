@@ -46,8 +46,8 @@ export const webhookPerGroup = register({
   area: 'webhooks',
   kind: 'property',
   description:
-    'A published post (with its thread items) sends exactly one request to each webhook covering its channel, none before the last item is out, none to other webhooks, none for drafts or failed sends; the body is an array of one object describing the first post, its releaseURL the one GET /posts gives it.',
-  rule: 'Section 6: "One POST request is sent to each webhook that covers that channel"; "A thread or comment chain sends one request, describing the first post of the group, once the whole chain is out"; "No events for ... drafts or failed publishes"; "a real delivery holds one object".',
+    'A published post (with its thread items) sends exactly one request to each webhook covering its channel, none before the last item is out, none to other webhooks, none for drafts or failed sends; the body is an array of one object describing the first post, its releaseURL the one GET /posts gives it, its integration the channel with a name and a type social or article.',
+  rule: 'Section 6: "One POST request is sent to each webhook that covers that channel"; "A thread or comment chain sends one request, describing the first post of the group, once the whole chain is out"; "No events for ... drafts or failed publishes"; "a real delivery holds one object"; the payload object: "integration | object | id, name, providerIdentifier ..., picture, type (social or article)".',
   needs: { anyKey: ['paid', 'payg'], control: 'webhooks are configured in the app and deliveries are read through control' },
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';
@@ -133,6 +133,11 @@ export const webhookPerGroup = register({
             item && item.state !== 'PUBLISHED' ? `state ${show(item.state)} ("PUBLISHED for a delivery")` : '',
             item && item.integration?.id !== ch.id ? `integration.id ${show(item.integration?.id)} instead of ${ch.id}` : '',
             item && item.integration?.providerIdentifier !== ch.identifier ? `integration.providerIdentifier ${show(item.integration?.providerIdentifier)} instead of ${ch.identifier} ("the provider")` : '',
+            // The rest of the integration object: `name` and `type` as the table gives them; `picture` is the channel's
+            // avatar, optional on the channel itself (section 2.1), so only its type is held when it is sent.
+            item && typeof item.integration?.name !== 'string' ? `integration.name ${show(item.integration?.name)} (the integration object carries a name)` : '',
+            item && item.integration?.type !== 'social' && item.integration?.type !== 'article' ? `integration.type ${show(item.integration?.type)} ("social or article")` : '',
+            item && item.integration && 'picture' in item.integration && item.integration.picture !== null && typeof item.integration.picture !== 'string' ? `integration.picture ${show(item.integration.picture)} (the channel's avatar: a string or null)` : '',
             item && listed && item.content !== listed.content ? `content ${show(item.content, 120)}, the calendar giving ${show(listed.content, 120)} ("Post text as stored")` : '',
             item && (typeof item.releaseURL !== 'string' || item.releaseURL !== live) ? `releaseURL ${show(item.releaseURL)}, the calendar giving ${show(live)} ("Address of the live post", as GET /posts has it)` : '',
             item && c.type === 'schedule' && Date.parse(item.publishDate) !== date ? `publishDate ${show(item.publishDate)} instead of ${new Date(date).toISOString()} ("Publish date-time on the calendar")` : '',
@@ -149,6 +154,9 @@ export const webhookPerGroup = register({
         runs: Math.min(ctx.runs, 6),
         examples: [
           { type: 'schedule', delays: [0, 5, 5], contents: ['first', 'second', 'third'], failing: false, draft: true },
+          // A failed send on every run of two cases or more (the examples count among the runs): drawn at random it is
+          // a case in four, and a short run could miss it.
+          { type: 'schedule', delays: [0, 5], contents: ['fails', 'never follows'], failing: true, draft: false },
           { type: 'now', delays: [0], contents: ['out now'], failing: false, draft: false },
         ],
         show: describe,

@@ -1,19 +1,25 @@
 // The fault catalogue, Webhooks (section 6): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, afterTick, rowsOf } from './helpers.ts';
+import { type FaultDefinition, afterTick, around, nowIn, onOk, remember, rowsOf } from './helpers.ts';
 import { sendWebhooks } from '../state.ts';
-import { groupDeliveries, type OutboundWebhook } from '../../domain/webhooks.ts';
+import { createWebhook, groupDeliveries, type OutboundWebhook } from '../../domain/webhooks.ts';
 import type { MockState } from '../state.ts';
 
-/** A fault in what a real delivery carries: changes each one's body as it is sent (the record the mock keeps is that body). */
-function deliveredAs(change: (body: any[], state: MockState, hook: OutboundWebhook) => unknown): NonNullable<FaultDefinition['install']> {
+/**
+ * A fault in what a delivery carries: changes each one's body as it is sent (the record the mock keeps is that body).
+ * Real deliveries by default; `test` for the Send Test action's sample instead.
+ */
+function deliveredAs(change: (body: any[], state: MockState, hook: OutboundWebhook) => unknown, test = false): NonNullable<FaultDefinition['install']> {
   return (state) => {
     const deliver = state.effects.deliverWebhook;
     state.effects.deliverWebhook = (hook: OutboundWebhook) => {
-      if (hook.test || !Array.isArray(hook.body)) return deliver(hook);
+      if (hook.test !== test || !Array.isArray(hook.body)) return deliver(hook);
+      // The record the mock keeps is made just before the send, synchronously: the last one, for this hook. A
+      // variation worn with the fault may have given the hook a body of its own (its ids) before it reaches here, so
+      // the record is changed from its own body, in the mock's ids, which the fault's lookups read.
+      const last = state.world.deliveries.at(-1);
+      const kept = last && (last.body === hook.body || (last.url === hook.url && last.webhookId === hook.webhookId && last.workspaceId === hook.workspaceId)) ? last : undefined;
       const body = change(hook.body, state, hook);
-      // The mock keeps what it sends: the record made just before is the request as the fault sends it.
-      const kept = state.world.deliveries.findLast((d) => d.body === hook.body);
-      if (kept) (kept as { body: unknown }).body = body;
+      if (kept) (kept as { body: unknown }).body = kept.body === hook.body || !Array.isArray(kept.body) ? body : change(kept.body, state, hook);
       return deliver({ ...hook, body: body as unknown[] });
     };
   };
@@ -92,6 +98,90 @@ export const WEBHOOKS: FaultDefinition[] = [
         if (!hook.test && !(hook as { retried?: boolean }).retried && (result.error !== null || (result.status ?? 0) >= 500)) sendWebhooks(state, [{ ...hook, retried: true } as OutboundWebhook]);
         return result;
       };
+    },
+  },
+  {
+    name: 'webhook-on-failed-send',
+    area: 'webhooks',
+    description: 'A send that fails fires the event too, as if the sender reported every finished attempt: a failed publish sends the group\'s request to each covering webhook.',
+    caughtBy: ['webhook_per_group'],
+    install: afterTick((state, result) => {
+      for (const { ws, row } of rowsOf(state, result.failed)) if (row.index === 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+    }),
+  },
+  {
+    name: 'webhook-on-schedule',
+    area: 'webhooks',
+    description: 'Saving a scheduled post fires the event at once (a "post saved" hook wired to the webhooks), before the post is published.',
+    caughtBy: ['webhook_per_group'],
+    operations: ['createPosts'],
+    override: onOk((state, r, ws) => {
+      if (!Array.isArray(r.body)) return undefined;
+      for (const made of r.body as Array<{ postId?: unknown }>) {
+        const row = ws.posts.rows.get(String(made?.postId));
+        if (row && row.state === 'QUEUE' && row.index === 0) sendWebhooks(state, groupDeliveries(state.world, ws, row));
+      }
+      return undefined;
+    }),
+  },
+  {
+    name: 'webhook-for-draft',
+    area: 'webhooks',
+    description: "The sender's sweep fires the event for every post whose date has come, drafts included: a draft sends a request to each covering webhook at its date.",
+    caughtBy: ['webhook_per_group'],
+    install: afterTick((state) => {
+      const sent = remember(state.world);
+      for (const ws of state.world.workspaces.values()) {
+        const now = nowIn(state, ws);
+        for (const row of ws.posts.rows.values()) {
+          if (row.state !== 'DRAFT' || row.index !== 0 || row.publishAt > now || sent.has(`draft:${row.id}`)) continue;
+          sent.set(`draft:${row.id}`, true);
+          sendWebhooks(state, groupDeliveries(state.world, ws, row));
+        }
+      }
+    }),
+  },
+  {
+    name: 'webhook-integration-unnamed',
+    area: 'webhooks',
+    description: "A delivery's `integration` carries `id`, `providerIdentifier` and `type` only: the serializer leaves out the channel's `name` and `picture`.",
+    caughtBy: ['webhook_per_group'],
+    install: deliveredAs((body) => body.map((p) => ({ ...p, integration: { id: p.integration?.id, providerIdentifier: p.integration?.providerIdentifier, type: p.integration?.type } }))),
+  },
+  {
+    name: 'send-test-one-network',
+    area: 'webhooks',
+    description: "The Send Test action's sample holds two example posts on the same network (both on `x`), not one on each of two.",
+    caughtBy: ['send_test_sends_two_networks'],
+    install: deliveredAs((body) => body.map((p) => ({ ...p, integration: { ...body[0].integration, id: p.integration?.id, name: p.integration?.name } })), true),
+  },
+  {
+    name: 'webhook-private-url-accepted',
+    area: 'webhooks',
+    description: 'A webhook URL is checked for its scheme alone: an `https` URL to a private or internal address (`10.0.0.0/8`, `192.168.0.0/16`, `169.254.169.254`) is registered.',
+    caughtBy: ['webhook_url_public_https'],
+    handlers: {
+      createWebhook: (inner) =>
+        around(inner, (ctx, handle) => {
+          const ws = ctx.world.workspaces.get(ctx.params.id);
+          let https = false;
+          try {
+            https = new URL(String(ctx.body?.url)).protocol === 'https:';
+          } catch {
+            https = false;
+          }
+          if (!ws || !https) return handle(ctx);
+          return { status: 201, body: createWebhook(ctx.world, ws, { name: ctx.body.name, url: ctx.body.url, integrations: ctx.body.integrations }, ctx.env) };
+        }),
+    },
+  },
+  {
+    name: 'free-webhooks-31',
+    area: 'webhooks',
+    description: 'The free plan\'s webhook count is compared with `>` instead of `>=`: a free-plan workspace registers a 31st webhook.',
+    caughtBy: ['free_plan_allows_30_webhooks'],
+    handlers: {
+      createWebhook: (inner) => around(inner, (ctx, handle) => handle({ ...ctx, world: { ...ctx.world, config: { ...ctx.world.config, freeWebhookLimit: ctx.world.config.freeWebhookLimit + 1 } } })),
     },
   },
 ];
