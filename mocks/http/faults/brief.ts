@@ -1,6 +1,10 @@
 // The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
+import { type FaultDefinition, forgetting, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
 import { getSkill, listSkills } from '../../domain/skills.ts';
+
+/** A brief PATCH's violation: an item of `list` without `field` (a validator that forgot it is required). */
+const briefItemMissing = (list: string, field: string) => (v: { path: string; keyword?: string; params?: Record<string, any> }) =>
+  new RegExp(`^/${list}/\\d+$`).test(v.path) && v.keyword === 'required' && v.params?.missingProperty === field;
 
 /** The brief faults, in the catalogue's order. */
 export const BRIEF: FaultDefinition[] = [
@@ -76,5 +80,26 @@ export const BRIEF: FaultDefinition[] = [
       if (r.status !== 404 || !ws || !state.world.fixtures.briefRegistry.categories.some((c) => c.id === category)) return undefined;
       return { status: 200, headers: {}, body: { category, key, content: { title: key, blocks: [], links: [], assets: [] }, updatedAt: new Date(nowIn(state, ws)).toISOString() } };
     },
+  },
+  {
+    name: 'brief-block-heading-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves a block without its `heading` (section 4.6: BriefBlock id, heading, body all required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('blocks', 'heading')) },
+  },
+  {
+    name: 'brief-link-url-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves a link without its `url` (section 4.6: BriefLink id and url required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('links', 'url')) },
+  },
+  {
+    name: 'brief-asset-name-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves an asset without its `name` (section 4.6: BriefAsset id, name and url required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('assets', 'name')) },
   },
 ];
