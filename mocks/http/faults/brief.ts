@@ -1,5 +1,5 @@
 // The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, forgetting, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
+import { type FaultDefinition, around, forgetting, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
 import { getSkill, listSkills } from '../../domain/skills.ts';
 
 /** A brief PATCH's violation: an item of `list` without `field` (a validator that forgot it is required). */
@@ -101,5 +101,33 @@ export const BRIEF: FaultDefinition[] = [
     description: 'PATCH /brief/{category}/{key} saves an asset without its `name` (section 4.6: BriefAsset id, name and url required).',
     caughtBy: ['negative_data_rejection'],
     handlers: { saveBriefDocument: forgetting(briefItemMissing('assets', 'name')) },
+  },
+  {
+    name: 'brief-delete-any-category',
+    area: 'brief',
+    description: 'DELETE /brief/{category}/{key} deletes a document of any category, answering {deleted: true} where GET /brief/schema says the category allows no deleting (section 4.7: "Only in a category that allows it", else 400).',
+    caughtBy: ['brief_documents_read_back_apart'],
+    handlers: {
+      deleteBriefDocument: (inner) =>
+        around(inner, (ctx, handle) => {
+          const registry = ctx.world.fixtures.briefRegistry;
+          const lenient = { ...registry, categories: registry.categories.map((c) => ({ ...c, delete: true })) };
+          return handle({ ...ctx, world: { ...ctx.world, fixtures: { ...ctx.world.fixtures, briefRegistry: lenient } } });
+        }),
+    },
+  },
+  {
+    name: 'brief-patch-drops-assets',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves the title, blocks and links it is sent but not the `assets` (an older handler that predates them), so an uploaded brief file listed there is never registered (section 4.7).',
+    caughtBy: ['brief_patch_semantics'],
+    handlers: {
+      saveBriefDocument: (inner) =>
+        around(inner, (ctx, handle) => {
+          if (!ctx.body || typeof ctx.body !== 'object' || !('assets' in ctx.body)) return handle(ctx);
+          const { assets: _, ...rest } = ctx.body;
+          return handle({ ...ctx, body: rest });
+        }),
+    },
   },
 ];

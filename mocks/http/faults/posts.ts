@@ -523,5 +523,40 @@ export const POSTS: FaultDefinition[] = [
     operations: ['listPosts'],
     override: onOk((_, r) => (r.body?.posts?.some((p: any) => typeof p.releaseURL === 'string') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.releaseURL === 'string' ? { ...p, releaseURL: '' } : p)) } } : undefined)),
   },
+  {
+    name: 'summary-group-is-post-id',
+    area: 'posts',
+    description: "GET /posts lists each post with its own id as `group` (the summary reads the wrong column), so a post on several channels shows no group it shares, though section 2.3 gives the group id shared by the post, its thread items and comments.",
+    caughtBy: ['post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.length > 0 ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => ({ ...p, group: p.id })) } } : undefined)),
+  },
+  {
+    name: 'summary-content-preview',
+    area: 'posts',
+    description: "GET /posts lists a preview of each post's text, its first 80 characters and an ellipsis, where section 2.3 gives the post's `content`.",
+    caughtBy: ['post_reference_replaced'],
+    operations: ['listPosts'],
+    override: onOk((_, r) =>
+      r.body?.posts?.some((p: any) => typeof p.content === 'string' && p.content.length > 80)
+        ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.content === 'string' && p.content.length > 80 ? { ...p, content: `${p.content.slice(0, 80)}…` } : p)) } }
+        : undefined,
+    ),
+  },
+  {
+    name: 'thread-items-posted-apart',
+    area: 'posts',
+    description: "POST /posts posts each extra item of `value` as a post of its own on the channel (each its own group, at the post's time), where section 2.4 posts them as replies forming a thread.",
+    caughtBy: ['webhook_per_group', 'failed_send_refunds'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (Array.isArray(ctx.body.posts) ? ctx.body.posts : []).flatMap((p: any) =>
+            Array.isArray(p?.value) && p.value.length > 1 ? p.value.map(({ delay: _, ...item }: any) => ({ ...p, value: [item] })) : [p],
+          );
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
   ...BODY_RULES_FORGOTTEN,
 ];
