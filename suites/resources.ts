@@ -111,6 +111,8 @@ export interface BriefDocRef {
   key: string;
   /** Created by the suites (so deleting it is ours to do). */
   created: boolean;
+  /** Whether GET /brief/schema says its category allows deleting, when it says so with a boolean. */
+  deletable?: boolean;
 }
 
 /** Brief documents the suites may write: read from /brief/schema where its (unshown) item fields say, else tried. */
@@ -124,8 +126,10 @@ export async function writableBriefDocs(ctx: CheckContext, kind: KeyKind): Promi
     if (typeof id !== 'string') continue;
     const docs: unknown[] = Array.isArray(c.documents) ? c.documents : [];
     const fixed = docs.map((d) => (typeof d === 'string' ? d : (record(d)?.key ?? record(d)?.id))).filter((k) => typeof k === 'string');
-    if (fixed.length > 0) out.push({ category: id, key: String(fixed[0]), created: false });
-    if (c.canCreate ?? c.create ?? c.allowCreate ?? c.creatable ?? fixed.length === 0) out.push({ category: id, key: `verify-${(ctx.seed >>> 0).toString(36)}`, created: true });
+    const flag = c.canDelete ?? c.delete ?? c.allowDelete ?? c.deletable;
+    const deletable = typeof flag === 'boolean' ? { deletable: flag } : {};
+    if (fixed.length > 0) out.push({ category: id, key: String(fixed[0]), created: false, ...deletable });
+    if (c.canCreate ?? c.create ?? c.allowCreate ?? c.creatable ?? fixed.length === 0) out.push({ category: id, key: `verify-${(ctx.seed >>> 0).toString(36)}`, created: true, ...deletable });
   }
   return out;
 }

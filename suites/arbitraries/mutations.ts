@@ -63,7 +63,8 @@ function setAt(root: unknown, path: Array<string | number>, fn: Edit): unknown {
 
 /** Walk a valid JSON value alongside its schema and list mutations that break a stated constraint. */
 function bodyMutations(value: unknown, rawSchema: Schema | undefined, path: Array<string | number>, out: Array<{ label: string; path: Array<string | number>; fn: Edit; root?: unknown }>, depth = 0): void {
-  if (depth > 6) return;
+  // Deep enough for an image of a post's item (/posts/0/value/0/image/0/alt, eight steps down).
+  if (depth > 8) return;
   let schema = merged(rawSchema);
   const where = `/${path.join('/')}`;
   const type = record(value)?.__type;
@@ -115,6 +116,37 @@ function requestBodySchema(op: CompiledOperation): Schema | undefined {
   if (!op.operation.requestBody) return undefined;
   const json = record(record(resolve(asSchema(op.operation.requestBody)).content)?.['application/json']);
   return resolve(json?.schema === undefined ? undefined : asSchema(json.schema));
+}
+
+/**
+ * The fields of the body schema that `value` does not carry (an optional property left out, an array sent empty):
+ * no mutation of `spec` breaks what the document states on them, so a sweep over `mutationsOf` has not verified it.
+ */
+function unreachedIn(value: unknown, rawSchema: Schema | undefined, path: Array<string | number>, out: string[], depth = 0): void {
+  if (depth > 8) return;
+  const schema = merged(rawSchema);
+  const where = `/${path.join('/')}`;
+  if (Array.isArray(value)) {
+    if (schema.items === undefined) return;
+    if (value.length === 0) out.push(`${where}/0`);
+    else unreachedIn(value[0], schema.items, [...path, 0], out, depth + 1);
+  } else if (record(value)) {
+    // Settings are the provider's (section 2.9), swept by settings_refused: their fields are not this walk's.
+    if (path[path.length - 1] === 'settings') return;
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+      if (name in record(value)!) unreachedIn(record(value)![name], sub, [...path, name], out, depth + 1);
+      else out.push(`${where === '/' ? '' : where}/${name}`);
+    }
+  }
+}
+
+/** Where the body of `spec` leaves out a field its schema names: the constraints there are not broken by `mutationsOf`. */
+export function unreachedFields(spec: RequestSpec): string[] {
+  const bodySchema = requestBodySchema(getValidator().byId(spec.operationId));
+  if (!bodySchema || spec.body === undefined || spec.body instanceof FormData) return [];
+  const out: string[] = [];
+  unreachedIn(spec.body, bodySchema, [], out);
+  return out;
 }
 
 /** Every mutation of `spec` that the document itself says is invalid (each is re-checked with the one validator). */

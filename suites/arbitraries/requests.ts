@@ -55,8 +55,23 @@ function schemaOf(pointer: string): JsonSchema {
 
 type Gen = (env: GenEnv) => fc.Arbitrary<Case> | string;
 
-/** Helpers whose input the reference implies: `validateDocument` "checks one" document (sanity's `documentId`, section 2.9). */
-const TOOL_DATA: Record<string, Record<string, string>> = { validateDocument: { documentId: 'verify-document' } };
+/**
+ * Helpers whose input the reference implies: `validateDocument` "checks one" document (sanity's `documentId`), and
+ * `audioSearch` takes `q`, "empty for trending", and `type` `music` or `original_sound` (section 2.9).
+ */
+const TOOL_DATA: Record<string, Record<string, string>> = { validateDocument: { documentId: 'verify-document' }, audioSearch: { q: '', type: 'music' } };
+
+const toolCase = (c: ChannelInfo, methodName: string): Case => simple('triggerIntegrationTool', { path: { id: c.id }, body: { methodName, data: TOOL_DATA[methodName] ?? {} } });
+
+/**
+ * Each helper the workspace's channels list, once, on the first channel listing it: the cases every run sends, so
+ * that no helper is left to the seed (a server may answer one helper and not another).
+ */
+export function everyTool(env: GenEnv): Case[] {
+  const seen = new Map<string, Case>();
+  for (const c of env.allChannels) for (const t of c.tools) if (!seen.has(t)) seen.set(t, toolCase(c, t));
+  return [...seen.values()];
+}
 
 const pickChannel = (env: GenEnv) => (env.channels.length > 0 ? fc.constantFrom(...env.channels) : undefined);
 
@@ -91,7 +106,7 @@ export const VALID: Record<OperationId, Gen> = {
     return fc
       .constantFrom(...withTools)
       .chain((c) => fc.tuple(fc.constant(c), fc.constantFrom(...c.tools)))
-      .map(([c, methodName]) => simple('triggerIntegrationTool', { path: { id: c.id }, body: { methodName, data: TOOL_DATA[methodName] ?? {} } }));
+      .map(([c, methodName]) => toolCase(c, methodName));
   },
   getSocialConnectUrl: (env) =>
     fc

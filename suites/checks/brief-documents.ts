@@ -68,7 +68,15 @@ export const briefDocumentsApart = register({
           } else {
             const e = await ctx.api.call({ operationId: 'deleteBriefDocument', path: path(d), auth: { kind } });
             trail.push(e);
-            if (e.status === 200 && record(e.responseBody)?.deleted === true) model.set(o.doc, null);
+            const deleted = e.status === 200 && record(e.responseBody)?.deleted === true;
+            // Deleting is "Only in a category that allows it": where the schema says it does not, nothing goes.
+            ensure(!(deleted && d.deletable === false), {
+              operation: 'deleteBriefDocument',
+              received: `${got(e)} for ${d.category}/${d.key}`,
+              documented: `a refusal (400) and the document kept: GET /brief/schema says category ${d.category} allows no deleting (section 4.7 DELETE: "Only in a category that allows it")`,
+              exchanges: [...trail],
+            });
+            if (deleted) model.set(o.doc, null);
           }
         }
         const list = await ctx.api.call({ operationId: 'listBriefDocuments', auth: { kind } });
@@ -104,9 +112,11 @@ export const briefDocumentsApart = register({
       },
       {
         reset: true,
-        // Two documents saved one after the other, then the first deleted, every run whatever the seed draws.
+        // Documents saved one after the other, then the last deleted and the first asked to go (its category may
+        // allow no deleting: the first is a fixed document where GET /brief/schema has one), every run whatever the
+        // seed draws.
         runs: ctx.runs + 1,
-        examples: [[{ doc: 0, op: 'save', title: TITLES[0]! }, { doc: 1, op: 'save', title: TITLES[1]! }, { doc: docs.length - 1, op: 'save', title: TITLES[2]! }, { doc: docs.length - 1, op: 'delete', title: TITLES[2]! }]],
+        examples: [[{ doc: 0, op: 'save', title: TITLES[0]! }, { doc: 1, op: 'save', title: TITLES[1]! }, { doc: docs.length - 1, op: 'save', title: TITLES[2]! }, { doc: docs.length - 1, op: 'delete', title: TITLES[2]! }, { doc: 0, op: 'delete', title: TITLES[0]! }]],
         show: (ops: Op[]) => ['GET /brief, then PATCH each listed document with its own title', ...ops.map((o) => `${o.op === 'save' ? `PATCH {title: ${JSON.stringify(o.title)}}` : 'DELETE'} /brief/${docs[o.doc]!.category}/${docs[o.doc]!.key}`), 'GET /brief and GET each document'],
       },
     );

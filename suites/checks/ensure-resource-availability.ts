@@ -48,6 +48,9 @@ async function freshMedia(ctx: CheckContext, kind: KeyKind, ch: ChannelInfo): Pr
   ensure(up.status === 200, { operation: 'uploadMedia', received: got(up), documented: '200 Media for a png', exchanges: [up] });
   const media = documented(up, 'uploadMedia', 200);
   ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id: media.id }, auth: { kind } }));
+  // A hosted URL is one a network can fetch: absolute, over http(s). A path relative to the server is not one.
+  const hosted = URL.canParse(media.path) && ['http:', 'https:'].includes(new URL(media.path).protocol);
+  ensure(hosted, { operation: 'uploadMedia', received: `path ${JSON.stringify(media.path)}`, documented: 'an absolute http(s) URL (section 2.6: path "Hosted URL; used as an image path on a post")', exchanges: [up] });
   const after = await ctx.api.call({ operationId: 'listMedia', auth: { kind }, query: { page: 1 } });
   const ids = after.status === 200 ? documented(after, 'listMedia', 200).results.map((m) => m.id) : [];
   ensure(ids.includes(media.id), { operation: 'listMedia', received: `page 1 without the file ${media.id} uploaded just before: [${ids.join(', ')}]`, documented: 'the newest file on page 1 at once (section 4.3: "newest first")', exchanges: [before, up, after] });
@@ -79,7 +82,7 @@ export const ensureResourceAvailability = register({
   area: 'generic',
   kind: 'property',
   description: 'A post (draft, scheduled or sent now) is on the calendar the moment it is created and can be moved and deleted; an uploaded file is on page 1 and usable as a post image; a saved brief document reads back and is listed.',
-  rule: 'Section 4.2 (GET /posts, PUT status, DELETE), 2.4 ("Media is uploaded first; path is the media\'s hosted URL"), 4.3 ("newest first"), 4.7.',
+  rule: 'Section 4.2 (GET /posts, PUT status, DELETE), 2.4 ("Media is uploaded first; path is the media\'s hosted URL"), 2.6 (path "Hosted URL"), 4.3 ("newest first"), 4.7.',
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
     const kind: KeyKind = ctx.has('paid') ? 'paid' : 'payg';

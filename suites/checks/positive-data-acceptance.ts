@@ -1,5 +1,5 @@
 // positive_data_acceptance: valid requests (schema-valid, real ids, the reference's rules kept) are accepted, for every operation.
-import { validGen, genEnv, openKind, type Case } from '../arbitraries/requests.ts';
+import { validGen, genEnv, openKind, everyTool, type Case } from '../arbitraries/requests.ts';
 import { getValidator } from '../../spec/validator.ts';
 import { ensure, got, NotVerified, register } from './registry.ts';
 
@@ -43,6 +43,8 @@ export const positiveDataAcceptance = register({
         continue;
       }
       const heavy = ['deleteIntegration'].includes(operationId);
+      // fast-check counts examples among the runs: the helpers are sent on top of the run's draws.
+      const examples = operationId === 'triggerIntegrationTool' ? everyTool(env) : [];
       await ctx.property(
         operationId,
         arb,
@@ -67,7 +69,7 @@ export const positiveDataAcceptance = register({
             exchanges: [e],
           });
         },
-        { runs: heavy ? 1 : undefined, show: (c: Case) => [c.label] },
+        { runs: heavy ? 1 : examples.length > 0 ? ctx.runs + examples.length : undefined, show: (c: Case) => [c.label], examples },
       );
     }
     if (missing.length > 0) ctx.partial(`no generator for ${missing.join(', ')}`);

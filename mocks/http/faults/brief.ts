@@ -1,6 +1,10 @@
 // The fault catalogue, The agent brief and the skills library (sections 4.6 and 4.7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
+import { type FaultDefinition, around, forgetting, nowIn, onOk, remember, segmentAt, workspaceOf } from './helpers.ts';
 import { getSkill, listSkills } from '../../domain/skills.ts';
+
+/** A brief PATCH's violation: an item of `list` without `field` (a validator that forgot it is required). */
+const briefItemMissing = (list: string, field: string) => (v: { path: string; keyword?: string; params?: Record<string, any> }) =>
+  new RegExp(`^/${list}/\\d+$`).test(v.path) && v.keyword === 'required' && v.params?.missingProperty === field;
 
 /** The brief faults, in the catalogue's order. */
 export const BRIEF: FaultDefinition[] = [
@@ -75,6 +79,55 @@ export const BRIEF: FaultDefinition[] = [
       const ws = workspaceOf(state, request);
       if (r.status !== 404 || !ws || !state.world.fixtures.briefRegistry.categories.some((c) => c.id === category)) return undefined;
       return { status: 200, headers: {}, body: { category, key, content: { title: key, blocks: [], links: [], assets: [] }, updatedAt: new Date(nowIn(state, ws)).toISOString() } };
+    },
+  },
+  {
+    name: 'brief-block-heading-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves a block without its `heading` (section 2.12: BriefBlock id, heading, body all required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('blocks', 'heading')) },
+  },
+  {
+    name: 'brief-link-url-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves a link without its `url` (section 2.12: BriefLink id and url required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('links', 'url')) },
+  },
+  {
+    name: 'brief-asset-name-unchecked',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves an asset without its `name` (section 2.12: BriefAsset id, name and url required).',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { saveBriefDocument: forgetting(briefItemMissing('assets', 'name')) },
+  },
+  {
+    name: 'brief-delete-any-category',
+    area: 'brief',
+    description: 'DELETE /brief/{category}/{key} deletes a document of any category, answering {deleted: true} where GET /brief/schema says the category allows no deleting (section 4.7: "Only in a category that allows it", else 400).',
+    caughtBy: ['brief_documents_read_back_apart'],
+    handlers: {
+      deleteBriefDocument: (inner) =>
+        around(inner, (ctx, handle) => {
+          const registry = ctx.world.fixtures.briefRegistry;
+          const lenient = { ...registry, categories: registry.categories.map((c) => ({ ...c, delete: true })) };
+          return handle({ ...ctx, world: { ...ctx.world, fixtures: { ...ctx.world.fixtures, briefRegistry: lenient } } });
+        }),
+    },
+  },
+  {
+    name: 'brief-patch-drops-assets',
+    area: 'brief',
+    description: 'PATCH /brief/{category}/{key} saves the title, blocks and links it is sent but not the `assets` (an older handler that predates them), so an uploaded brief file listed there is never registered (section 4.7).',
+    caughtBy: ['brief_patch_semantics'],
+    handlers: {
+      saveBriefDocument: (inner) =>
+        around(inner, (ctx, handle) => {
+          if (!ctx.body || typeof ctx.body !== 'object' || !('assets' in ctx.body)) return handle(ctx);
+          const { assets: _, ...rest } = ctx.body;
+          return handle({ ...ctx, body: rest });
+        }),
     },
   },
 ];

@@ -1,5 +1,6 @@
 // The fault catalogue, Channels (section 4.1): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, onOk, remember } from './helpers.ts';
+import { type FaultDefinition, around, onOk, remember } from './helpers.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import { runTool } from '../../domain/integration-tools.ts';
 import { integrationSettings, listChannels, listGroups, socialConnectUrl } from '../../domain/channels.ts';
 
@@ -68,6 +69,43 @@ export const CHANNELS: FaultDefinition[] = [
     caughtBy: ['tenant_isolation'],
     operations: ['listGroups'],
     override: onOk((state, r, ws) => ({ ...r, body: [...r.body, ...[...state.world.workspaces.values()].filter((w) => w.id !== ws.id).flatMap(listGroups)] })),
+  },
+  {
+    name: 'audio-search-needs-q',
+    area: 'channels',
+    description: 'The `audioSearch` helper refuses a call whose `q` is empty (400 "data.q is required"), where section 2.9 gives an empty q as the search for trending audio.',
+    caughtBy: ['positive_data_acceptance'],
+    handlers: { triggerIntegrationTool: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body?.methodName === 'audioSearch' && !String(ctx.body?.data?.q ?? '').trim()) throw invalid('data.q is required');
+        return handle(ctx);
+      }) },
+  },
+  {
+    name: 'creator-info-unwired',
+    area: 'channels',
+    description: 'GET /integration-settings lists the `creatorInfo` helper, but POST /integration-trigger has no case for it and answers 404 "Unknown method", so the account\'s privacy options are never returned (section 2.9).',
+    caughtBy: ['positive_data_acceptance'],
+    handlers: { triggerIntegrationTool: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body?.methodName === 'creatorInfo') throw notFound('Unknown method creatorInfo');
+        return handle(ctx);
+      }) },
+  },
+  {
+    name: 'validate-document-reads-id',
+    area: 'channels',
+    description: 'The `validateDocument` helper reads the document from `data.id` and refuses a call naming it as `documentId` (400 "data.id is required"), so no document is checked before scheduling (section 2.9).',
+    caughtBy: ['positive_data_acceptance'],
+    handlers: { triggerIntegrationTool: (inner) => around(inner, (ctx, handle) => {
+        if (ctx.body?.methodName === 'validateDocument' && ctx.body?.data?.id === undefined) throw invalid('data.id is required');
+        return handle(ctx);
+      }) },
+  },
+  {
+    name: 'trigger-method-lowercased',
+    area: 'channels',
+    description: 'POST /integration-trigger looks the `methodName` up lower-cased among the names the channel lists as written, so a helper listed in camel case (`audioSearch`, `creatorInfo`) answers 404 though its methodName is what the trigger takes (section 2.9).',
+    caughtBy: ['positive_data_acceptance'],
+    handlers: { triggerIntegrationTool: (inner) => around(inner, (ctx, handle) => (typeof ctx.body?.methodName === 'string' ? handle({ ...ctx, body: { ...ctx.body, methodName: ctx.body.methodName.toLowerCase() } }) : handle(ctx))) },
   },
 ];
 export const channelCustomerIdOnly: FaultDefinition = {

@@ -1,5 +1,5 @@
 // The fault catalogue, The generic contract: error bodies, server errors: each fault a realistic deviation from the contract and the checks that catch it.
-import type { FaultDefinition } from './helpers.ts';
+import { forgetting, type FaultDefinition } from './helpers.ts';
 
 /** The generic faults, in the catalogue's order. */
 export const GENERIC: FaultDefinition[] = [
@@ -44,6 +44,18 @@ export const GENERIC: FaultDefinition[] = [
       if (r.status !== 200) return undefined;
       const paths = Object.fromEntries(Object.entries(r.body.paths as Record<string, unknown>).filter(([p]) => p.startsWith('/posts') || p.startsWith('/integrations')));
       return { ...r, body: { ...r.body, paths } };
+    },
+  },
+  {
+    name: 'video-function-identifier-defaulted',
+    area: 'generic',
+    description: 'POST /video/function runs a function sent without `identifier` (section 4: `{identifier, functionName}` required) as one of the default video type, `image-text-slides`.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: {
+      runVideoFunction: forgetting(
+        (v) => v.path === '/' && v.keyword === 'required' && v.params?.missingProperty === 'identifier',
+        (b) => ({ identifier: 'image-text-slides', ...b }),
+      ),
     },
   },
 ];

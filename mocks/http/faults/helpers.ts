@@ -1,6 +1,7 @@
 // What the fault catalogue's areas share (mocks/http/faults/): a fault's definition, and the ways a fault reaches into the mock.
 import type { MockState } from '../state.ts';
 import type { Handle, OperationHandler } from '../pipeline.ts';
+import type { Violation } from '../../../spec/validator.ts';
 import { timeIn, type Workspace, type World } from '../../domain/world.ts';
 import type { PostRow } from '../../domain/posts.ts';
 
@@ -161,4 +162,20 @@ export function around(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0
  */
 export function aroundBody(inner: OperationHandler, wrap: (ctx: Parameters<Handle>[0], handle: Handle) => ReturnType<Handle>): OperationHandler {
   return around(inner, (ctx, handle) => (ctx.body === undefined ? handle(ctx) : wrap(ctx, handle)));
+}
+
+/**
+ * A request validator that forgot one rule of the document: the violations `forgot` matches are neither refused nor
+ * reported, and the operation acts on the body as sent (after `adjust`, a lenient reading of it, when there is one).
+ * What the operation defers on its own is left to it.
+ */
+export function forgetting(forgot: (v: Violation) => boolean, adjust?: (body: any, ctx: Parameters<Handle>[0]) => any): (inner: OperationHandler) => OperationHandler {
+  return (inner) => ({
+    ...inner,
+    defer: (ctx, v) => forgot(v) || (inner.defer?.(ctx, v) ?? false),
+    handle: (ctx) => {
+      const body = adjust && ctx.body !== undefined ? adjust(structuredClone(ctx.body), ctx) : ctx.body;
+      return inner.handle({ ...ctx, body, deferred: ctx.deferred.filter((v) => !forgot(v)) });
+    },
+  });
 }

@@ -1,6 +1,7 @@
 // The fault catalogue, Media and upload tickets (sections 4.3, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import { liftLimits } from '../../domain/world.ts';
-import { type FaultDefinition, nowIn, onOk, query, pageOf, mediaView, newestFirst, remember, around, lastSegment, ticketAt } from './helpers.ts';
+import { type FaultDefinition, nowIn, onOk, query, pageOf, mediaView, newestFirst, remember, around, aroundBody, lastSegment, ticketAt } from './helpers.ts';
+import { invalid } from '../../domain/errors.ts';
 
 /** The media faults, in the catalogue's order. */
 export const MEDIA: FaultDefinition[] = [
@@ -193,5 +194,38 @@ export const MEDIA: FaultDefinition[] = [
     caughtBy: ['response_schema_conformance'],
     operations: ['uploadBriefFile'],
     override: () => (r) => (r.status === 200 && r.body && typeof r.body === 'object' && 'mime' in r.body ? { ...r, body: Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'mime')) } : undefined),
+  },
+  {
+    name: 'media-path-relative',
+    area: 'media',
+    description: "POST /upload and GET /media answer each file's `path` relative to the server (`/media-files/<id>.png`, the origin never put in front), where section 2.6 gives the hosted URL.",
+    caughtBy: ['ensure_resource_availability'],
+    operations: ['uploadMedia', 'listMedia'],
+    override: onOk((_, r, __, { request }) => {
+      const origin = new URL(request.url).origin;
+      const strip = (m: any) => (typeof m?.path === 'string' && m.path.startsWith(origin) ? { ...m, path: m.path.slice(origin.length) } : m);
+      if (Array.isArray(r.body?.results)) return { ...r, body: { ...r.body, results: r.body.results.map(strip) } };
+      return typeof r.body?.path === 'string' ? { ...r, body: strip(r.body) } : undefined;
+    }),
+  },
+  {
+    name: 'image-hosted-url-refused',
+    area: 'media',
+    description: "POST /posts refuses an image whose `path` is the hosted URL the upload answered: it compares the path with the one it stores (relative to the server), so only a path a client was never given is taken.",
+    caughtBy: ['ensure_resource_availability', 'photo_counts_as_content_story_needs_one'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          for (const entry of Array.isArray(ctx.body.posts) ? ctx.body.posts : []) {
+            for (const item of Array.isArray(entry?.value) ? entry.value : []) {
+              for (const img of Array.isArray(item?.image) ? item.image : []) {
+                const stored = ctx.ws.media.items.find((m) => m.id === img?.id);
+                if (stored && img.path !== stored.path) throw invalid(`image ${img.id}: path ${img.path} is not the path of that media`);
+              }
+            }
+          }
+          return handle(ctx);
+        }),
+    },
   },
 ];

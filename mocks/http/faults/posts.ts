@@ -1,5 +1,5 @@
 // The fault catalogue, Posts (sections 2.4, 2.9, 3, 4.2, 7): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, aroundBody, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
+import { type FaultDefinition, forgetting, nowIn, onOk, afterTick, rowsOf, query, workspaceOf, remember, aroundBody, lastSegment, segmentAt, decodeSegment } from './helpers.ts';
 import { invalid } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo, type Channel, type Workspace, type World } from '../../domain/world.ts';
@@ -52,6 +52,85 @@ export const youtubeTagsUnchecked: FaultDefinition = {
     }),
   },
 };
+
+/** A violation of POST /posts's body at a path matching `at`, of `keyword` (and, for `required`, of that property). */
+const violation = (at: RegExp, keyword: string, missing?: string) => (v: { path: string; keyword?: string; params?: Record<string, any> }) =>
+  at.test(v.path) && v.keyword === keyword && (missing === undefined || v.params?.missingProperty === missing);
+
+/**
+ * Validators of POST /posts that each forgot one rule of section 2.4's table: the body breaking it is saved as a
+ * lenient server reads it. negative_data_rejection breaks every rule the body reaches once, so each is caught.
+ */
+export const BODY_RULES_FORGOTTEN: FaultDefinition[] = [
+  {
+    name: 'short-link-defaulted',
+    area: 'posts',
+    description: 'POST /posts takes a body without `shortLink` (section 2.4: required) and saves it as false, where a required field left out is a 400.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { createPosts: forgetting(violation(/^\/$/, 'required', 'shortLink'), (b) => ({ shortLink: false, ...b })) },
+  },
+  {
+    name: 'tag-label-unchecked',
+    area: 'posts',
+    description: 'POST /posts saves a tag without its `label` (section 2.4: `{value, label}`, both required), the tag schema having lost `label` from its required list.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { createPosts: forgetting(violation(/^\/tags\/\d+$/, 'required', 'label')) },
+  },
+  {
+    name: 'creation-method-unlisted',
+    area: 'posts',
+    description: 'POST /posts saves any `creationMethod` string as sent, where section 2.4 allows `API` or `CLI` only.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { createPosts: forgetting(violation(/^\/creationMethod$/, 'enum')) },
+  },
+  {
+    name: 'posts-required-unchecked',
+    area: 'posts',
+    description: 'POST /posts takes a body without `posts` (section 2.4: required) as a request for nothing, answering 200 with an empty list.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { createPosts: forgetting(violation(/^\/$/, 'required', 'posts'), (b) => ({ ...b, posts: b.posts ?? [] })) },
+  },
+  {
+    name: 'integration-defaulted',
+    area: 'posts',
+    description: "POST /posts posts an entry without `integration` (section 2.4: required, the channel id) to the workspace's first channel of the provider its settings' `__type` names.",
+    caughtBy: ['negative_data_rejection'],
+    handlers: {
+      createPosts: forgetting(violation(/^\/posts\/\d+$/, 'required', 'integration'), (b, ctx) => ({
+        ...b,
+        posts: Array.isArray(b.posts) ? b.posts.map((p: any) => (p && typeof p === 'object' && p.integration === undefined ? { ...p, integration: { id: ctx.ws.channels.find((c) => c.identifier === p.settings?.__type)?.id } } : p)) : b.posts,
+      })),
+    },
+  },
+  {
+    name: 'empty-value-skipped',
+    area: 'posts',
+    description: 'POST /posts takes an entry whose `value` is empty (section 2.4: at least 1 item) and skips it, answering 200 for the other entries.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: {
+      createPosts: forgetting(violation(/^\/posts\/\d+\/value$/, 'minItems'), (b) => ({ ...b, posts: Array.isArray(b.posts) ? b.posts.filter((p: any) => !(Array.isArray(p?.value) && p.value.length === 0)) : b.posts })),
+    },
+  },
+  {
+    name: 'item-image-defaulted',
+    area: 'posts',
+    description: 'POST /posts takes an item without `image` (section 2.4: required, may be empty) as an item without media.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: {
+      createPosts: forgetting(violation(/^\/posts\/\d+\/value\/\d+$/, 'required', 'image'), (b) => ({
+        ...b,
+        posts: Array.isArray(b.posts) ? b.posts.map((p: any) => (Array.isArray(p?.value) ? { ...p, value: p.value.map((i: any) => (i && typeof i === 'object' ? { image: [], ...i } : i)) } : p)) : b.posts,
+      })),
+    },
+  },
+  {
+    name: 'image-path-unchecked',
+    area: 'posts',
+    description: 'POST /posts saves an image item without `path` (section 2.4: `id` and `path` required), the media to be found by its id alone.',
+    caughtBy: ['negative_data_rejection'],
+    handlers: { createPosts: forgetting(violation(/^\/posts\/\d+\/value\/\d+\/image\/\d+$/, 'required', 'path')) },
+  },
+];
 
 /** The posts faults, in the catalogue's order (the named ones above are placed by the index). */
 export const POSTS: FaultDefinition[] = [
@@ -444,4 +523,40 @@ export const POSTS: FaultDefinition[] = [
     operations: ['listPosts'],
     override: onOk((_, r) => (r.body?.posts?.some((p: any) => typeof p.releaseURL === 'string') ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.releaseURL === 'string' ? { ...p, releaseURL: '' } : p)) } } : undefined)),
   },
+  {
+    name: 'summary-group-is-post-id',
+    area: 'posts',
+    description: "GET /posts lists each post with its own id as `group` (the summary reads the wrong column), so a post on several channels shows no group it shares, though section 2.3 gives the group id shared by the post, its thread items and comments.",
+    caughtBy: ['post_lifecycle_model'],
+    operations: ['listPosts'],
+    override: onOk((_, r) => (r.body?.posts?.length > 0 ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => ({ ...p, group: p.id })) } } : undefined)),
+  },
+  {
+    name: 'summary-content-preview',
+    area: 'posts',
+    description: "GET /posts lists a preview of each post's text, its first 80 characters and an ellipsis, where section 2.3 gives the post's `content`.",
+    caughtBy: ['post_reference_replaced'],
+    operations: ['listPosts'],
+    override: onOk((_, r) =>
+      r.body?.posts?.some((p: any) => typeof p.content === 'string' && p.content.length > 80)
+        ? { ...r, body: { ...r.body, posts: r.body.posts.map((p: any) => (typeof p.content === 'string' && p.content.length > 80 ? { ...p, content: `${p.content.slice(0, 80)}…` } : p)) } }
+        : undefined,
+    ),
+  },
+  {
+    name: 'thread-items-posted-apart',
+    area: 'posts',
+    description: "POST /posts posts each extra item of `value` as a post of its own on the channel (each its own group, at the post's time), where section 2.4 posts them as replies forming a thread.",
+    caughtBy: ['webhook_per_group', 'failed_send_refunds'],
+    handlers: {
+      createPosts: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          const posts = (Array.isArray(ctx.body.posts) ? ctx.body.posts : []).flatMap((p: any) =>
+            Array.isArray(p?.value) && p.value.length > 1 ? p.value.map(({ delay: _, ...item }: any) => ({ ...p, value: [item] })) : [p],
+          );
+          return handle({ ...ctx, body: { ...ctx.body, posts } });
+        }),
+    },
+  },
+  ...BODY_RULES_FORGOTTEN,
 ];
