@@ -1,7 +1,7 @@
 // Conditioned faults (`fault@condition`, mocks/http/faults/conditions.ts): a fault that acts only where a second
 // condition holds, as a server's bug that needs two at once; names are checked like the catalogue's.
 import { describe, expect, it } from 'vitest';
-import { testMock, T0 } from '../testing.ts';
+import { KEYS, testMock, T0 } from '../testing.ts';
 import { CONDITIONS } from './faults/conditions.ts';
 import { FAULTS, faultNameProblem } from './faults/index.ts';
 
@@ -39,6 +39,25 @@ describe('a conditioned fault', () => {
     m.clock.advance(1000);
     await m.api('delete', `/posts/${id}`).expect(200);
     expect(await balance()).toBe(paid);
+  });
+
+  it('video-function-identifier-defaulted@paid lets a body without identifier through only on the paid workspace, and the validator refuses it elsewhere (a fault that defers a violation acts on it, or does not defer it)', async () => {
+    const m = testMock({ faults: ['video-function-identifier-defaulted@paid'] });
+    await m.api('post', '/video/function', KEYS.paid).send({ functionName: 'loadVoices' }).expect(200);
+    const refused = await m.api('post', '/video/function', KEYS.payg).send({ functionName: 'loadVoices' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/identifier/);
+  });
+
+  it('repeating-post-uncharged@thread reads the body it acts on, though POST /posts admits a request before reading it', async () => {
+    const m = testMock({ faults: ['repeating-post-uncharged@thread'] });
+    const spent = async (items: number) => {
+      const before = (await m.api('get', '/wallet').expect(200)).body.balance as number;
+      await m.api('post', '/posts').send(post(items, { inter: 7 })).expect(200);
+      return before - ((await m.api('get', '/wallet').expect(200)).body.balance as number);
+    };
+    expect(await spent(1)).toBeGreaterThan(0);
+    expect(await spent(2)).toBe(0);
   });
 
   it('names what is wrong with a conditioned name, and the mock refuses it at start and through control, changing nothing', async () => {

@@ -62,17 +62,19 @@ export const settingsSchemaDocumented = register({
   area: 'channels',
   kind: 'property',
   description:
-    'GET /integration-settings/<id> for every channel: settings is a JSON schema object or exactly "No additional settings required"; for a provider section 2.9 gives fields, it is a schema usable on its own (no reference left to resolve) that names those fields, accepts the documented settings and refuses them with any required field left out, or with a tag that is not {value, label} on youtube.',
+    'GET /integration-settings/<id> for every channel of every workspace: settings is a JSON schema object or exactly "No additional settings required"; for a provider section 2.9 gives fields, it is a schema usable on its own (no reference left to resolve) that names those fields, accepts the documented settings and refuses them with any required field left out, or with a tag that is not {value, label} on youtube.',
   rule: 'Section 2.10: "settings is a JSON schema object, or the string No additional settings required"; section 2.9: "GET /integration-settings/<channel_id> gives the exact schema for a channel", with each provider\'s fields and which are required; youtube tags: "array of {value, label}".',
   needs: { anyKey: KINDS },
   async run(ctx) {
-    const kind = KINDS.find((k) => ctx.has(k))!;
-    const channels = (await ctx.discover()).workspaces[kind]?.channels ?? [];
-    if (!channels.some((c) => providerSettings(c.identifier))) ctx.notVerified(`the ${kind} workspace has no channel of a provider section 2.9 describes`);
-    for (const ch of channels) {
+    // Every workspace the run has a key for: a server may build the schema per plan, and one plan's is all a check of
+    // one workspace would see.
+    const discovered = await ctx.discover();
+    const channels = KINDS.filter((k) => ctx.has(k)).flatMap((kind) => (discovered.workspaces[kind]?.channels ?? []).map((ch) => ({ ch, kind })));
+    if (!channels.some(({ ch }) => providerSettings(ch.identifier))) ctx.notVerified('no workspace of the run has a channel of a provider section 2.9 describes');
+    for (const { ch, kind } of channels) {
       const e = await ctx.api.read({ operationId: 'getIntegrationSettings', auth: { kind }, path: { id: ch.id } }, `the settings schema of ${ch.id}`);
       const settings: unknown = record(e.responseBody)?.output && record(record(e.responseBody)!.output)?.settings;
-      const of = `${ch.id} (${ch.identifier})`;
+      const of = `${ch.id} (${ch.identifier}, the ${kind} workspace)`;
       ensure(record(settings) || settings === 'No additional settings required', { operation: 'getIntegrationSettings', received: `settings ${show(settings, 200)} for ${of}`, documented: 'a JSON schema object or the string "No additional settings required"', exchanges: [e] });
       const doc = providerSettings(ch.identifier);
       // A provider with no field of its own (threads) may answer with the string.

@@ -111,7 +111,25 @@ export function faultLayer(state: MockState): FaultLayer | undefined {
         const plain = h;
         const faulted = fault.handlers?.[operationId]?.(plain, state);
         if (!faulted) continue;
-        h = fault.gate ? { ...faulted, handle: (ctx) => (open(fault, ctx.request, ctx.body) ? faulted.handle(ctx) : plain.handle(ctx)) } : faulted;
+        if (!fault.gate) {
+          h = faulted;
+          continue;
+        }
+        // One decision per request, for each part of the handler it meets: a fault that lets a violation through
+        // (`defer`) must also act on it, and one that does not act must not have let it through.
+        const decided = new WeakMap<object, boolean>();
+        const acting = (ctx: Parameters<OperationHandler['handle']>[0]) => {
+          let on = decided.get(ctx);
+          if (on === undefined) decided.set(ctx, (on = open(fault, ctx.request, ctx.body)));
+          return on ? faulted : plain;
+        };
+        h = {
+          ...faulted,
+          handle: (ctx) => acting(ctx).handle(ctx),
+          ...(faulted.defer || plain.defer ? { defer: (ctx, v) => acting(ctx).defer?.(ctx, v) ?? false } : {}),
+          // Admission comes before the body is read: a fault that leaves it as it was must not decide there.
+          ...(faulted.admit !== plain.admit ? { admit: (ctx: Parameters<OperationHandler['handle']>[0]) => acting(ctx).admit?.(ctx) } : {}),
+        };
       }
       return h;
     },
