@@ -3,7 +3,7 @@ import { ControlError } from '../control.ts';
 import { record } from '../discover.ts';
 import type { KeyKind } from '../target.ts';
 import { receiverUrl } from '../webhook-receivers.ts';
-import { ensure, register, show } from './registry.ts';
+import { ensure, register, show, type CheckContext } from './registry.ts';
 
 /** Workspaces on the free plan: never topped up, or topped up (pay-as-you-go is still the free plan). */
 const FREE_PLAN: KeyKind[] = ['free', 'payg'];
@@ -41,6 +41,12 @@ export const freePlanWebhooks = register({
   },
 });
 
+/** The first key the run has (paid, then pay-as-you-go, then free) and its workspace, as control knows it. */
+function anyWorkspace(ctx: CheckContext): { kind: KeyKind; ws: string } {
+  const kind = (['paid', 'payg', 'free'] as const).find((k) => ctx.has(k))!;
+  return { kind, ws: ctx.target.workspaceIds[kind] ?? ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`) };
+}
+
 export const testDeliverySample = register({
   name: 'send_test_sends_two_networks',
   area: 'webhooks',
@@ -50,8 +56,7 @@ export const testDeliverySample = register({
   needs: { anyKey: ['paid', 'payg', 'free'], control: 'the Send Test action is in the app, which control stands for; deliveries are read through control' },
   async run(ctx) {
     const control = ctx.requireControl('the Send Test action is in the app');
-    const kind = (['paid', 'payg', 'free'] as const).find((k) => ctx.has(k))!;
-    const ws = ctx.target.workspaceIds[kind] ?? ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`);
+    const { ws } = anyWorkspace(ctx);
     await control.setLimits({ allowLoopbackWebhooks: true });
     const url = receiverUrl(`send-test-${ctx.seed}`);
     const before = (await control.deliveries(ws)).filter((d) => d.url === url).length;
@@ -100,8 +105,7 @@ export const webhookUrlPublic = register({
   needs: { anyKey: ['paid', 'payg', 'free'], control: 'webhooks are configured in the app, which control stands for' },
   async run(ctx) {
     const control = ctx.requireControl('webhooks are configured in the app');
-    const kind = (['paid', 'payg', 'free'] as const).find((k) => ctx.has(k))!;
-    const ws = ctx.target.workspaceIds[kind] ?? ctx.notVerified(`control does not say which workspace the ${kind} key belongs to`);
+    const { kind, ws } = anyWorkspace(ctx);
     // A refusal for the plan's count would say nothing of the address: only a workspace with room is asked.
     const existing: unknown[] = await control.webhooks(ws);
     if (kind !== 'paid' && existing.length >= 30) ctx.notVerified(`the ${kind} workspace already has ${existing.length} webhooks, the free plan's count`);
