@@ -110,7 +110,9 @@ export const billingAcrossStates = register({
         let account: Account | undefined;
         const now = await targetNow(ctx);
         const date = futureDate(now, 5, 11);
-        for (const [state, s] of steps) {
+        for (const [i, [state, s]] of steps.entries()) {
+          // Named in each message: the sequence shown lists every step drawn, the ones after the failing step too.
+          const at = `step ${i + 1} of ${steps.length}`;
           if (state !== account) await setAccount((account = state));
           if (s.kind === 'create' || s.kind === 'to schedule') {
             const post = s.kind === 'create' ? undefined : held.filter((p) => p.state === 'draft')[s.pick % Math.max(1, held.filter((p) => p.state === 'draft').length)];
@@ -137,7 +139,7 @@ export const billingAcrossStates = register({
             const after = await readWallet(ctx, 'payg');
             const added = newTransactions(before, after);
             const spent = -sumCents(added, 'SPEND');
-            const what = `${post ? 'moving a draft to the schedule' : type === 'draft' ? 'a draft' : type === 'now' ? 'sending now' : 'scheduling'}: ${contents.length} item(s)${inter ? `, every ${inter} day(s)` : ''}${on === 'both' ? ', with a free channel beside' : on === 'free' ? ', on a free channel' : ''}, wallet ${account}`;
+            const what = `${post ? 'moving a draft to the schedule' : type === 'draft' ? 'a draft' : type === 'now' ? 'sending now' : 'scheduling'}: ${contents.length} item(s)${inter ? `, every ${inter} day(s)` : ''}${on === 'both' ? ', with a free channel beside' : on === 'free' ? ', on a free channel' : ''}, wallet ${account}, ${at}`;
             if (type === 'draft') {
               ensure(res.status === 200 && added.length === 0, { operation: res.operationId, received: `${got(res)}; ${added.length} new transaction(s)`, documented: `200 and nothing charged: "Drafts are free until scheduled" (section 8), whatever the wallet (${what})`, exchanges: [res] });
               const id = firstPostId(res);
@@ -178,7 +180,7 @@ export const billingAcrossStates = register({
           ensure(res.status === 200 && refund === post.paid && moved === refund, {
             operation: res.operationId,
             received: `${got(res)}; refunded ${refund / 100}, the balance moved by ${moved / 100}`,
-            documented: `200 and a REFUND of the ${post.paid / 100} the ${post.state} post paid, the balance up by as much ("Credits given back", section 3), whatever the wallet's state (${account}; ${post.contents.length} item(s)${post.inter ? `, every ${post.inter} day(s)` : ''}${post.on === 'both' ? ', with a free channel beside' : post.on === 'free' ? ', on a free channel' : ''})`,
+            documented: `200 and a REFUND of the ${post.paid / 100} the ${post.state} post paid, the balance up by as much ("Credits given back", section 3), whatever the wallet's state (${account}; ${post.contents.length} item(s)${post.inter ? `, every ${post.inter} day(s)` : ''}${post.on === 'both' ? ', with a free channel beside' : post.on === 'free' ? ', on a free channel' : ''}; ${at})`,
             exchanges: [res],
           });
           if (s.kind === 'to draft') Object.assign(post, { state: 'draft', paid: 0 });
