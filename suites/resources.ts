@@ -96,7 +96,7 @@ export async function uploadImage(ctx: CheckContext, kind: KeyKind, name = 'veri
 }
 
 /** Mint a ticket; its token is the last path segment of `uploadUrl`. */
-export async function mintTicket(ctx: CheckContext, kind: KeyKind, purpose?: string): Promise<{ token: string; uploadUrl: string; body: DocumentedBody<'createUploadTicket', 200> }> {
+export async function mintTicket(ctx: CheckContext, kind: KeyKind, purpose?: string | null): Promise<{ token: string; uploadUrl: string; body: DocumentedBody<'createUploadTicket', 200> }> {
   const e = await ctx.api.call({ operationId: 'createUploadTicket', auth: { kind }, body: purpose === undefined ? undefined : { purpose } });
   if (e.status !== 200) {
     throw new CheckFailed({ operation: 'createUploadTicket', received: got(e), documented: '200 {uploadUrl, expiresInSeconds, field: "file"} (section 4.3)', exchanges: [e] });

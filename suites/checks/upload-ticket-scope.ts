@@ -33,19 +33,20 @@ export const ticketPurposeBound = register({
   name: 'upload_ticket_purpose_bound',
   area: 'media',
   kind: 'property',
-  description: 'A media ticket (no purpose, `media`, or any purpose but `brief`) is refused by POST /brief-upload/<token>.',
+  description: 'A media ticket (no purpose, null, `media`, or any purpose but `brief`) is minted and refused by POST /brief-upload/<token>.',
   rule: 'Section 4.3: POST /brief-upload/<token> takes "path token from a ticket with purpose brief"; "Any purpose other than brief yields a media ticket".',
   needs: { anyKey: ['paid', 'payg'] },
   async run(ctx) {
     const kind = ctx.has('paid') ? 'paid' : 'payg';
     // Only this direction: the reference does not say whether /upload-ticket/<token> takes a brief ticket.
-    for (const purpose of [undefined, 'media', 'something-else']) {
+    // null too: "any purpose other than brief" is a media ticket, and a client that fills every field of its form sends it.
+    for (const purpose of [undefined, null, 'media', 'something-else']) {
       const t = await mintTicket(ctx, kind, purpose);
       const e = await ctx.api.call({ operationId: 'uploadBriefFile', path: { token: t.token }, body: imageForm('wrong-door.png'), auth: { none: true } });
       // An upload through the wrong door is this check's failure; its body is read only to tidy up after it.
       const id = record(e.responseBody)?.id;
       if (e.status === 200 && typeof id === 'string') ctx.cleanup(() => ctx.api.call({ operationId: 'deleteMedia', path: { id }, auth: { kind } }));
-      ensure(!(e.status >= 200 && e.status < 300), { operation: 'uploadBriefFile', received: `${got(e)} for a ticket minted with purpose ${purpose ?? '(none)'}`, documented: 'refused: /brief-upload/<token> takes "a ticket with purpose brief" (section 4.3), and this is a media ticket', exchanges: [e] });
+      ensure(!(e.status >= 200 && e.status < 300), { operation: 'uploadBriefFile', received: `${got(e)} for a ticket minted with purpose ${purpose === undefined ? '(none)' : JSON.stringify(purpose)}`, documented: 'refused: /brief-upload/<token> takes "a ticket with purpose brief" (section 4.3), and this is a media ticket', exchanges: [e] });
     }
   },
 });

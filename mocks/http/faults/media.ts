@@ -228,4 +228,17 @@ export const MEDIA: FaultDefinition[] = [
         }),
     },
   },
+  {
+    name: 'ticket-purpose-null-refused',
+    area: 'media',
+    description: 'POST /upload-ticket refuses `{"purpose": null}` with 400 (purpose must be a string) instead of minting a media ticket, as for any purpose other than `brief`.',
+    caughtBy: ['upload_ticket_purpose_bound'],
+    handlers: {
+      createUploadTicket: (inner) =>
+        aroundBody(inner, (ctx, handle) => {
+          if (ctx.body?.purpose === null) throw invalid('body /purpose: must be string');
+          return handle(ctx);
+        }),
+    },
+  },
 ];
