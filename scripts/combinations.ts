@@ -3,7 +3,7 @@
 // which account state on which shape of post (suites/combinations.ts names the dimensions). Writes
 // suites/combinations.json and docs/rules.md's table of them; --check fails when the file differs from a fresh run.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { World, Workspace } from '../mocks/domain/world.ts';
+import type { PostRow, World, Workspace } from '../mocks/domain/world.ts';
 import { isChargedProvider } from '../mocks/domain/wallet-pricing.ts';
 import '../suites/checks/index.ts';
 import { allChecks } from '../suites/checks/registry.ts';
@@ -14,10 +14,12 @@ import { runChecks } from '../suites/runner.ts';
 import { writeSection } from './lib/generated-section.ts';
 
 type Row = { state: string; group: string; channelId: string; index: number; inter: number | null; content: string; settings: string; publishAt: number };
-type Snapshot = Map<string, { account: Omit<Account, 'credits short'>; rows: Map<string, Row> }>;
+type Snapshot = Map<string, { account: Exclude<Account, 'credits short'>; rows: Map<string, Row> }>;
+
+const rowOf = (r: PostRow): Row => ({ state: r.state, group: r.group, channelId: r.channelId, index: r.index, inter: r.inter, content: r.content, settings: JSON.stringify(r.settings), publishAt: r.publishAt });
 
 /** The account a workspace is in, before a request's answer tells whether its credits covered it. */
-function accountOf(ws: Workspace): Account {
+function accountOf(ws: Workspace): Exclude<Account, 'credits short'> {
   if (ws.plan === 'paid') return 'paid';
   if (ws.wallet.frozen) return 'frozen';
   if (!ws.wallet.toppedUp) return 'free before top-up';
@@ -28,7 +30,7 @@ function snapshot(world: World): Snapshot {
   const out: Snapshot = new Map();
   for (const ws of world.workspaces.values()) {
     const rows = new Map<string, Row>();
-    for (const [id, r] of ws.posts.rows) rows.set(id, { state: r.state, group: r.group, channelId: r.channelId, index: r.index, inter: r.inter, content: r.content, settings: JSON.stringify(r.settings), publishAt: r.publishAt });
+    for (const [id, r] of ws.posts.rows) rows.set(id, rowOf(r));
     out.set(ws.id, { account: accountOf(ws), rows });
   }
   return out;
@@ -71,11 +73,11 @@ function transitionsOf(world: World, before: Snapshot, request: { method: string
   for (const ws of world.workspaces.values()) {
     const was = before.get(ws.id);
     if (!was) continue;
-    const account = was.account as Account;
+    const account: Account = was.account;
     const groups = new Map<string, { before: Row[]; after: Row[] }>();
     const at = (g: string) => groups.get(g) ?? groups.set(g, { before: [], after: [] }).get(g)!;
     for (const r of was.rows.values()) at(r.group).before.push(r);
-    for (const [, r] of ws.posts.rows) at(r.group).after.push({ state: r.state, group: r.group, channelId: r.channelId, index: r.index, inter: r.inter, content: r.content, settings: JSON.stringify(r.settings), publishAt: r.publishAt });
+    for (const [, r] of ws.posts.rows) at(r.group).after.push(rowOf(r));
     for (const { before: b, after: a } of groups.values()) {
       const changed = b.length !== a.length || a.some((r) => {
         const o = b.find((x) => x.channelId === r.channelId && x.index === r.index);
@@ -110,7 +112,7 @@ function transitionsOf(world: World, before: Snapshot, request: { method: string
     const was = ws && before.get(ws.id);
     if (ws && was && was.account !== 'paid') {
       // A 402 on a frozen wallet or before the first top-up is that account's refusal; on pay-as-you-go, credits were short.
-      const account: Account = was.account === 'frozen' || was.account === 'free before top-up' ? (was.account as Account) : 'credits short';
+      const account: Account = was.account === 'frozen' || was.account === 'free before top-up' ? was.account : 'credits short';
       if (isCreate) {
         const s = bodyShape(world, ws, request.body);
         const type = request.body?.type;

@@ -119,9 +119,9 @@ export function faultLayer(state: MockState): FaultLayer | undefined {
         // (`defer`) must also act on it, and one that does not act must not have let it through.
         const decided = new WeakMap<object, boolean>();
         const acting = (ctx: Parameters<OperationHandler['handle']>[0]) => {
-          let on = decided.get(ctx);
-          if (on === undefined) decided.set(ctx, (on = open(fault, ctx.request, ctx.body)));
-          return on ? faulted : plain;
+          let acts = decided.get(ctx);
+          if (acts === undefined) decided.set(ctx, (acts = open(fault, ctx.request, ctx.body)));
+          return acts ? faulted : plain;
         };
         h = {
           ...faulted,
