@@ -1,5 +1,5 @@
 // The fault catalogue, Analytics (section 4.4): each fault a realistic deviation from the contract and the checks that catch it.
-import { type FaultDefinition, duringRequest, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
+import { type FaultDefinition, takeBack, duringRequest, nowIn, onOk, workspaceOf, isSpend, segmentAt } from './helpers.ts';
 import { findChannel } from '../../domain/world.ts';
 import { priceItem } from '../../domain/wallet-pricing.ts';
 import { updateRow } from '../../domain/posts.ts';
@@ -42,11 +42,7 @@ export const ANALYTICS: FaultDefinition[] = [
       const { request } = info;
       const ws = workspaceOf(state, request);
       if (!ws || (r.status !== 200 && !(r.status === 402 && r.body?.wallet === true))) return undefined;
-      const ledger: any[] = ws.wallet.ledger;
-      for (const t of ledger.filter((t) => isSpend(t) && t.actionKey === 'x.post_read' && duringRequest(state, ws, info, t.createdAt))) {
-        ledger.splice(ledger.indexOf(t), 1);
-        ws.wallet.balance -= t.cents;
-      }
+      takeBack(ws, (t) => isSpend(t) && t.actionKey === 'x.post_read' && duringRequest(state, ws, info, t.createdAt));
       if (r.status !== 402) return undefined;
       const channelId = segmentAt(request.url, -1);
       const channel = findChannel(ws, channelId);

@@ -85,11 +85,16 @@ export function onOk(fn: (state: MockState, r: Reply, ws: Workspace, info: Info)
 
 /** Takes back every refund the operation just made (those recorded while it was handled), balance and ledger alike. */
 export const undoRefundsNow: NonNullable<FaultDefinition['override']> = onOk((state, _, ws, info) => {
-  const refunds = ws.wallet.ledger.filter((t: any) => t.type === 'REFUND' && duringRequest(state, ws, info, t.createdAt));
-  for (const t of refunds) ws.wallet.balance -= t.cents;
-  ws.wallet.ledger = ws.wallet.ledger.filter((t: any) => !refunds.includes(t));
+  takeBack(ws, (t) => t.type === 'REFUND' && duringRequest(state, ws, info, t.createdAt));
   return undefined;
 });
+
+/** Take the ledger entries `which` picks out of the workspace's wallet, the balance with them: as if never made. */
+export function takeBack(ws: Workspace, which: (t: any) => boolean): void {
+  const gone = ws.wallet.ledger.filter(which);
+  for (const t of gone) ws.wallet.balance -= t.cents;
+  ws.wallet.ledger = ws.wallet.ledger.filter((t) => !gone.includes(t));
+}
 
 /** A fault on GET /wallet's forecast: `neededCredits` moved by what `cents` gives each queued row due in its window. */
 export function shiftForecast(cents: (state: MockState, ws: Workspace, row: PostRow) => number): NonNullable<FaultDefinition['override']> {

@@ -1,6 +1,6 @@
 // The fault catalogue, The wallet (sections 2.8, 3, 4.5, 8): each fault a realistic deviation from the contract and the checks that catch it.
 import type { OperationHandler } from '../pipeline.ts';
-import { type FaultDefinition, duringRequest, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
+import { type FaultDefinition, takeBack, duringRequest, nowIn, onOk, undoRefundsNow, shiftForecast, afterTick, workspaceOf, remember, isSpend, around, aroundBody, segmentAt } from './helpers.ts';
 import { DomainError, walletRefusal } from '../../domain/errors.ts';
 import { settingsValidator } from '../routes/posts.ts';
 import { findChannel, providerInfo } from '../../domain/world.ts';
@@ -55,12 +55,8 @@ export const WALLET: FaultDefinition[] = [
     operations: ['changePostStatus'],
     override: onOk((state, _, ws, info) => {
       const postId = segmentAt(info.request.url, -2);
-      const ledger: any[] = ws.wallet.ledger;
-      if (!ledger.some((t) => t.type === 'REFUND' && t.reference === postId)) return undefined;
-      for (const t of ledger.filter((t) => isSpend(t) && t.reference === postId && duringRequest(state, ws, info, t.createdAt))) {
-        ledger.splice(ledger.indexOf(t), 1);
-        ws.wallet.balance -= t.cents;
-      }
+      if (!ws.wallet.ledger.some((t: any) => t.type === 'REFUND' && t.reference === postId)) return undefined;
+      takeBack(ws, (t) => isSpend(t) && t.reference === postId && duringRequest(state, ws, info, t.createdAt));
       return undefined;
     }),
   },
@@ -212,11 +208,7 @@ export const WALLET: FaultDefinition[] = [
     install: afterTick((state, result) => {
       for (const id of result.failed) {
         for (const ws of state.world.workspaces.values()) {
-          const ledger: any[] = ws.wallet.ledger;
-          for (const t of ledger.filter((t) => t.type === 'REFUND' && t.reference === id)) {
-            ledger.splice(ledger.indexOf(t), 1);
-            ws.wallet.balance -= t.cents;
-          }
+          takeBack(ws, (t) => t.type === 'REFUND' && t.reference === id);
         }
       }
     }),
@@ -263,12 +255,9 @@ export const WALLET: FaultDefinition[] = [
       createPosts: (inner) =>
         aroundBody(inner, async (ctx, handle) => {
           if (!(Number(ctx.body?.inter) > 0)) return handle(ctx);
-          const wallet = ctx.ws.wallet;
-          const before = new Set(wallet.ledger);
+          const before = new Set(ctx.ws.wallet.ledger);
           const out = await handle(ctx);
-          const spends = wallet.ledger.filter((t) => !before.has(t) && isSpend(t));
-          for (const t of spends) wallet.balance -= t.cents;
-          wallet.ledger = wallet.ledger.filter((t) => !spends.includes(t));
+          takeBack(ctx.ws, (t) => !before.has(t) && isSpend(t));
           return out;
         }),
     },

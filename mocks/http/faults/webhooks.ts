@@ -3,6 +3,14 @@ import { type FaultDefinition, afterTick, around, nowIn, onOk, remember, rowsOf 
 import { sendWebhooks } from '../state.ts';
 import { createWebhook, groupDeliveries, type OutboundWebhook } from '../../domain/webhooks.ts';
 import type { MockState } from '../state.ts';
+import type { Workspace } from '../../domain/world.ts';
+import { threadRows } from '../../domain/posts.ts';
+
+/** The thread a delivery's payload describes: its post's group on the payload's channel, in order. */
+function threadOf(ws: Workspace | undefined, payload: any): ReturnType<typeof threadRows> {
+  const group = ws?.posts.rows.get(String(payload.id))?.group;
+  return ws && group ? threadRows(ws, group, String(payload.integration?.id)) : [];
+}
 
 /**
  * A fault in what a delivery carries: changes each one's body as it is sent (the record the mock keeps is that body).
@@ -58,10 +66,8 @@ export const WEBHOOKS: FaultDefinition[] = [
     install: deliveredAs((body, state, hook) => {
       const ws = state.world.workspaces.get(hook.workspaceId);
       return body.map((p) => {
-        const group = ws?.posts.rows.get(String(p.id))?.group;
-        const items = (group && ws?.posts.groups.get(group)) || [];
-        const rows = items.map((id) => ws!.posts.rows.get(id)).filter((r) => r !== undefined && r.channelId === p.integration?.id);
-        return rows.length > 1 ? { ...p, content: rows.map((r) => r!.content).join('\n') } : p;
+        const rows = threadOf(ws, p);
+        return rows.length > 1 ? { ...p, content: rows.map((r) => r.content).join('\n') } : p;
       });
     }),
   },
@@ -73,9 +79,8 @@ export const WEBHOOKS: FaultDefinition[] = [
     install: deliveredAs((body, state, hook) => {
       const ws = state.world.workspaces.get(hook.workspaceId);
       return body.map((p) => {
-        const group = ws?.posts.rows.get(String(p.id))?.group;
-        const last = ((group && ws?.posts.groups.get(group)) || []).filter((id) => ws!.posts.rows.get(id)?.channelId === p.integration?.id).at(-1);
-        return last ? { ...p, id: last } : p;
+        const last = threadOf(ws, p).at(-1);
+        return last ? { ...p, id: last.id } : p;
       });
     }),
   },
